@@ -1,0 +1,3 @@
+"""memrevise: conversational search with a memory that later turns can revise."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,21 @@
+"""The revisable memory: nodes, replayed topic states, rendering and the writer's schema."""
+
+from memrevise.memory.model import Memory, Node, Op, Operation, Status, Topic
+from memrevise.memory.render import render_input, render_memory
+from memrevise.memory.replay import replay
+from memrevise.memory.schema import WriterOutput, WriterOutputError, parse_writer_output
+
+__all__ = [
+    "Memory",
+    "Node",
+    "Op",
+    "Operation",
+    "Status",
+    "Topic",
+    "WriterOutput",
+    "WriterOutputError",
+    "parse_writer_output",
+    "render_input",
+    "render_memory",
+    "replay",
+]

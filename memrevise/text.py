@@ -1,0 +1,50 @@
+"""Small text helpers shared by the memory, the writers and the search."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_SPACE = re.compile(r"\s+")
+_QUALIFIER = re.compile(r"\s*\([^()]*\)\s*$")
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
+
+
+def _replacement(char: str) -> str:
+    category = unicodedata.category(char)
+    if category == "Cc":
+        return " "
+    return "" if category[0] == "C" else char
+
+
+def clean(text: str) -> str:
+    """Normalise unicode (NFKC), drop control and format characters, collapse whitespace."""
+    text = unicodedata.normalize("NFKC", text)
+    text = "".join(_replacement(c) for c in text)
+    return _SPACE.sub(" ", text).strip()
+
+
+def strip_qualifier(title: str) -> str:
+    """``"Avatar (2009 film)"`` -> ``"Avatar"``: the page name without its bracketed qualifier."""
+    return _QUALIFIER.sub("", title).strip()
+
+
+def qualifier(title: str) -> str:
+    """``"Avatar (2009 film)"`` -> ``"2009 film"``; ``""`` when the title has none."""
+    match = _QUALIFIER.search(title)
+    return match.group(0).strip()[1:-1].strip() if match else ""
+
+
+def same_name(a: str, b: str) -> bool:
+    """Whether two titles name the same thing once bracketed qualifiers are ignored."""
+    return strip_qualifier(a).casefold() == strip_qualifier(b).casefold()
+
+
+def words(text: str) -> list[str]:
+    """Lower-cased word tokens (letters and digits, inner apostrophes kept)."""
+    return [w.casefold() for w in _WORD.findall(text)]
+
+
+def cut(text: str, limit: int = 600) -> str:
+    """Cut ``text`` to ``limit`` characters, as every method does with history answers."""
+    return text if len(text) <= limit else text[:limit].rstrip()

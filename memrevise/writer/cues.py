@@ -1,0 +1,363 @@
+"""What the words of a turn signal: corrections, self-repairs, positions, pronouns, numbers."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+QUESTION_WORDS = frozenset(
+    [
+        "what",
+        "who",
+        "whom",
+        "whose",
+        "which",
+        "when",
+        "where",
+        "why",
+        "how",
+        "is",
+        "are",
+        "was",
+        "were",
+        "do",
+        "does",
+        "did",
+        "can",
+        "could",
+        "will",
+        "would",
+        "should",
+        "has",
+        "have",
+        "had",
+        "tell",
+        "name",
+        "list",
+        "give",
+        "explain",
+        "describe",
+    ]
+)
+PERSON_PRONOUNS = frozenset(["he", "him", "his", "himself", "she", "her", "hers", "herself"])
+THING_PRONOUNS = frozenset(["it", "its", "itself"])
+PLURAL_PRONOUNS = frozenset(["they", "them", "their", "theirs", "themselves"])
+PRONOUNS = PERSON_PRONOUNS | THING_PRONOUNS | PLURAL_PRONOUNS
+PERSON_CUES = PERSON_PRONOUNS | frozenset("born died married wife husband whom".split())
+PERSON_NOUNS = frozenset(
+    [
+        "guy",
+        "man",
+        "woman",
+        "person",
+        "one",
+        "people",
+        "lady",
+        "gentleman",
+        "boy",
+        "girl",
+        "he",
+        "she",
+        "him",
+        "her",
+        "player",
+        "actor",
+        "actress",
+        "singer",
+        "astronaut",
+        "author",
+        "writer",
+        "politician",
+        "president",
+        "king",
+        "queen",
+        "artist",
+        "musician",
+        "rapper",
+        "director",
+        "character",
+        "scientist",
+    ]
+)
+PERSON_KINDS = PERSON_NOUNS - {"one"} | frozenset(
+    [
+        "person",
+        "human",
+        "footballer",
+        "composer",
+        "poet",
+        "painter",
+        "athlete",
+        "coach",
+        "businessman",
+        "entrepreneur",
+        "comedian",
+        "dancer",
+        "model",
+        "journalist",
+        "philosopher",
+        "economist",
+        "inventor",
+        "explorer",
+        "emperor",
+        "pilot",
+        "general",
+        "soldier",
+        "lawyer",
+        "judge",
+        "senator",
+        "governor",
+        "minister",
+        "prince",
+        "princess",
+        "saint",
+        "pope",
+        "drummer",
+        "guitarist",
+        "songwriter",
+        "producer",
+        "novelist",
+        "playwright",
+        "physicist",
+        "chemist",
+        "mathematician",
+        "biologist",
+        "engineer",
+        "architect",
+        "designer",
+        "chef",
+        "presenter",
+        "host",
+        "youtuber",
+        "wrestler",
+        "boxer",
+        "cricketer",
+        "golfer",
+        "swimmer",
+        "tennis",
+    ]
+)
+
+_ORDINALS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+    "eighth": 8, "ninth": 9, "tenth": 10, "last": -1, "former": 1, "latter": -1,
+    "penultimate": -2, "second last": -2, "second to last": -2, "third last": -3,
+}  # fmt: skip
+_POSITION = re.compile(
+    r"\b(?:the|that|this)\s+(?P<ord>second(?:\s+to)?\s+last|third\s+last|penultimate|former|"
+    r"latter|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)"
+    r"(?:\s+(?P<noun>[a-z]+))?",
+    re.IGNORECASE,
+)
+_POSITION_NOUNS = PERSON_NOUNS | frozenset(
+    [
+        "mentioned",
+        "named",
+        "listed",
+        "item",
+        "entry",
+        "name",
+        "option",
+        "choice",
+        "company",
+        "band",
+        "film",
+        "movie",
+        "song",
+        "album",
+        "book",
+        "show",
+        "team",
+        "group",
+        "city",
+        "country",
+        "place",
+    ]
+)
+_CORRECTION = re.compile(
+    r"^(?:no|nope|nah|wrong|not\b|sorry|oops|actually|wait|correction|i\s+meant|i\s+mean|"
+    r"rather|my\s+bad|that'?s\s+not|that\s+is\s+not|that\s+was\s+not|that\s+wasn'?t)\b"
+    r"|\bi\s+meant\b|\b(?:no|nope|wait),?\s+(?:wait|no|i\s+mean|sorry|actually)\b"
+    r"|\bnot\s+(?:that|this|the)\s+(?:one|guy|person|man|woman)\b"
+    r"|\bnot\s+(?:him|her|it|them)\b|\bwrong\s+(?:one|person|guy)\b",
+    re.IGNORECASE,
+)
+# Where a turn restarts its own correction: "the second guy… wait, no, the first one".
+_REPAIR_SPLIT = re.compile(
+    r"(?:\.{2,}|…|[.;!?]|,|\s-+\s|—)\s*|\b(?:wait|no|nope|sorry|i\s+mean|i\s+meant|actually|"
+    r"rather|or\s+rather|oops|my\s+bad|scratch\s+that)\b",
+    re.IGNORECASE,
+)
+_NOT = re.compile(r"\bnot\s+(?:the\s+)?(?P<what>[\w' .()-]+?)(?=[,.;!?…]|$)", re.IGNORECASE)
+_OTHER = re.compile(r"\bthe\s+other\b", re.IGNORECASE)
+_DESCRIPTION = re.compile(
+    r"\b(?:the|that|this|those|these)\s+(?P<noun>(?:[a-z0-9]+\s+){0,2}?[a-z]+)"
+    r"(?=\s*(?:one\b|$|[,.;!?…]|\s+(?:who|which|that|where|whose|from|with|in|of|about|"
+    r"mentioned|you|we|i|is|was|did|does|do|has|had)\b))",
+    re.IGNORECASE,
+)
+_RELATIVE = re.compile(
+    r"\b(?:the|that)\s+(?:one|guy|person|man|woman|lady|thing|film|movie|song|album|book|show|"
+    r"series|company|band|group|team|place|city|country|game|player|character)\s+"
+    r"(?:who|which|that|where|whose)\s+"
+    r"(?P<clause>[^,.;!?…]+)",
+    re.IGNORECASE,
+)
+ROMAN = re.compile(r"\b(?=[IVXLC]{1,6}\b)C{0,3}(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})\b")
+_NUMBER = re.compile(
+    r"\b(?P<decade>\d{2,4}s)\b|\b(?P<num>\d+)(?:st|nd|rd|th)?\b|\b(?P<roman>[IVXLCivxlc]{1,6})\b"
+)
+_WORD_NUMBERS = {
+    "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+    "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
+}  # fmt: skip
+_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
+_VALUE_SWAP = re.compile(
+    r"\b(?:meant|mean|want|wanted|said)?\s*(?P<new>[\w]+)\s*,?\s+not\s+(?P<old>[\w]+)\b",
+    re.IGNORECASE,
+)
+
+
+def words_of(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+(?:'[a-z]+)?", text.casefold())
+
+
+def is_question(text: str) -> bool:
+    """Whether ``text`` asks something (a question word or a question mark)."""
+    tokens = words_of(text)
+    return text.rstrip().endswith("?") or bool(tokens and tokens[0] in QUESTION_WORDS)
+
+
+def is_correction(text: str) -> bool:
+    """Whether the turn rejects the current interpretation ("no, i meant ...")."""
+    return bool(_CORRECTION.search(text.strip()))
+
+
+def repair_segments(text: str) -> list[str]:
+    """The pieces of a turn between repair cues, in order; empty pieces dropped."""
+    return [s.strip() for s in _REPAIR_SPLIT.split(text) if s and s.strip()]
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A reference to a place in an earlier list: 1-based, negative from the end."""
+
+    index: int
+    noun: str
+
+
+def positions(text: str) -> list[Position]:
+    """Every list position named in ``text``, in order ("the second last person" -> -2)."""
+    found = []
+    for match in _POSITION.finditer(text):
+        ordinal = re.sub(r"\s+", " ", match["ord"].casefold())
+        noun = (match["noun"] or "").casefold()
+        pair = ordinal in {"former", "latter"}
+        if pair or noun in _POSITION_NOUNS or not noun or noun in {"of", "in", "from"}:
+            found.append(Position(_ORDINALS[ordinal], noun))
+    return found
+
+
+def position_phrase(text: str) -> str | None:
+    """The words of the last list position named in ``text`` ("the second last person")."""
+    matches = list(_POSITION.finditer(text))
+    for match in reversed(matches):
+        noun = (match["noun"] or "").casefold()
+        if noun in _POSITION_NOUNS:
+            end = match.end()
+            rest = re.match(r"\s+one\b", text[end:]) if noun == "mentioned" else None
+            return text[match.start() : end + (rest.end() if rest else 0)]
+        return text[match.start() : match.end("ord")]
+    return None
+
+
+def final_position(text: str) -> Position | None:
+    """The position the turn settles on: the last one named (self-repairs end in the winner)."""
+    found = positions(text)
+    return found[-1] if found else None
+
+
+def wants_other(text: str) -> bool:
+    return bool(_OTHER.search(text))
+
+
+def negated(text: str) -> list[str]:
+    """What the user says they did not mean ("not the actor", "not 1")."""
+    return [m["what"].strip() for m in _NOT.finditer(text)]
+
+
+def descriptions(text: str) -> list[str]:
+    """Nouns the turn uses to describe a topic: "the mission", "that song", "the 2004 one"."""
+    stop = {"one", "other", "same", *_ORDINALS, "to", *QUESTION_WORDS, *PRONOUNS}
+    found = []
+    for match in _DESCRIPTION.finditer(text):
+        kept = []
+        for word in match["noun"].casefold().split():
+            if word in stop:
+                break
+            kept.append(word)
+        if kept:
+            found.append(" ".join(kept))
+    return found
+
+
+def relative_phrase(text: str) -> str | None:
+    """The head of a describing phrase: "the guy" in "the guy who walked first"."""
+    match = _RELATIVE.search(text)
+    return " ".join(match.group().split()[:2]) if match else None
+
+
+def relative_clause(text: str) -> str | None:
+    """The clause describing a topic by a fact ("the guy who walked first" -> "walked first")."""
+    match = _RELATIVE.search(text)
+    return match["clause"].strip() if match else None
+
+
+def pronouns(text: str) -> list[str]:
+    return [w for w in words_of(text) if w in PRONOUNS]
+
+
+@dataclass(frozen=True, slots=True)
+class Number:
+    """A number as written, and its kind: ``digits``, ``decade`` or ``roman``."""
+
+    text: str
+    kind: str
+
+    @property
+    def value(self) -> int:
+        if self.kind == "roman":
+            total, previous = 0, 0
+            for char in reversed(self.text.casefold()):
+                value = _ROMAN_VALUES[char]
+                total += value if value >= previous else -value
+                previous = max(previous, value)
+            return total
+        return int(self.text.rstrip("s"))
+
+
+def numbers(text: str, romans: bool = True) -> list[Number]:
+    """Numbers, decades and (upper-case, when ``romans``) Roman numerals in ``text``."""
+    found = []
+    for match in _NUMBER.finditer(text):
+        if match["decade"]:
+            found.append(Number(match["decade"], "decade"))
+        elif match["num"]:
+            found.append(Number(match["num"], "digits"))
+        elif romans and ROMAN.fullmatch(match["roman"]) and match["roman"].isupper():
+            found.append(Number(match["roman"], "roman"))
+    return found
+
+
+def value_swap(text: str) -> tuple[Number, Number | None] | None:
+    """The new value and, when said, the old one: "sorry, i meant 2, not 1" -> (2, 1)."""
+    upper = re.sub(r"\b([ivxlc]{2,6}|v|x)\b", lambda m: m[1].upper(), text)
+    match = _VALUE_SWAP.search(upper)
+    if match:
+        new, old = (
+            numbers(_WORD_NUMBERS.get(match[g].casefold(), match[g])) for g in ("new", "old")
+        )
+        if new and old:
+            return new[0], old[0]
+    found = numbers(upper)
+    return (found[0], None) if len(found) == 1 else None

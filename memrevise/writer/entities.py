@@ -1,0 +1,277 @@
+"""Names in text: known names (memory, page titles) and capitalised spans, and lists of them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from memrevise.text import strip_qualifier
+
+_TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+_CAP = r"[A-Z][\w'’.\-]*"
+_NUM = r"(?:\d+(?:st|nd|rd|th)?|[IVX]{1,5})\b"
+_CONNECTOR = r"(?:of|the|de|da|del|von|van|der|la|le|du|and\s+the)"
+_SPAN = re.compile(rf"\b{_CAP}(?:[ \t]+(?:{_CONNECTOR}[ \t]+)*(?:{_CAP}|{_NUM}))*")
+_LEADING = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "in",
+        "on",
+        "at",
+        "he",
+        "she",
+        "it",
+        "they",
+        "his",
+        "her",
+        "its",
+        "their",
+        "this",
+        "that",
+        "these",
+        "those",
+        "when",
+        "where",
+        "what",
+        "who",
+        "which",
+        "why",
+        "how",
+        "after",
+        "before",
+        "during",
+        "since",
+        "although",
+        "however",
+        "also",
+        "yes",
+        "no",
+        "sorry",
+        "i",
+        "but",
+        "and",
+        "or",
+        "so",
+        "as",
+        "for",
+        "from",
+        "to",
+        "with",
+        "by",
+        "is",
+        "was",
+        "are",
+        "were",
+        "did",
+        "do",
+        "does",
+        "then",
+        "there",
+        "here",
+        "if",
+        "because",
+        "while",
+        "many",
+        "most",
+        "some",
+        "both",
+        "each",
+        "all",
+        "according",
+        "born",
+        "although",
+        "today",
+        "later",
+        "meanwhile",
+        "following",
+        "under",
+        "over",
+        "between",
+        "among",
+        "despite",
+        "unlike",
+        "like",
+    ]
+)
+_LIST_GAP = re.compile(r"^\s*(?:,|&|and|or|,\s*and|,\s*or|as\s+well\s+as|with)\s*$")
+STOPWORDS = frozenset(
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "but",
+        "by",
+        "for",
+        "if",
+        "in",
+        "into",
+        "is",
+        "it",
+        "no",
+        "not",
+        "of",
+        "on",
+        "or",
+        "such",
+        "that",
+        "the",
+        "their",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "to",
+        "was",
+        "will",
+        "with",
+        "what",
+        "who",
+        "when",
+        "where",
+        "which",
+        "why",
+        "how",
+        "does",
+        "did",
+        "do",
+        "i",
+        "you",
+        "he",
+        "she",
+        "him",
+        "her",
+        "his",
+        "its",
+        "we",
+        "us",
+        "our",
+        "me",
+        "my",
+        "your",
+    ]
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A name found in text: its name as known, and where it is (character offsets)."""
+
+    name: str
+    start: int
+    end: int
+
+
+def word_spans(text: str) -> list[tuple[str, int, int]]:
+    """Lower-cased words with their character offsets."""
+    return [
+        (m.group().casefold().replace("’", "'"), m.start(), m.end()) for m in _TOKEN.finditer(text)
+    ]
+
+
+def name_key(name: str) -> tuple[str, ...]:
+    """The words by which a name is found in text, its bracketed qualifier ignored."""
+    return tuple(w for w, _, _ in word_spans(strip_qualifier(name)))
+
+
+class NameTable:
+    """Names found in text by their words, longest match first.
+
+    Built from page titles (the corpus's gazetteer) or from the topics of a memory. A
+    single-word name is only found where it is capitalised in the text, or not ``common``.
+    """
+
+    def __init__(self, names: Iterable[str] = (), common: frozenset[str] = frozenset()):
+        self._names: dict[tuple[str, ...], list[str]] = {}
+        self._common = common
+        self._longest = 0
+        for name in names:
+            self.add(name)
+
+    def add(self, name: str, key: tuple[str, ...] | None = None) -> None:
+        key = key if key is not None else name_key(name)
+        if not key or (len(key) == 1 and key[0] in STOPWORDS):
+            return
+        entries = self._names.setdefault(key, [])
+        if name not in entries:
+            entries.append(name)
+        self._longest = max(self._longest, len(key))
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def named(self, name: str) -> list[str]:
+        """Every known name sharing ``name``'s words (the same-name pages of a title)."""
+        return list(self._names.get(name_key(name), ()))
+
+    def find(self, text: str) -> list[Mention]:
+        """Non-overlapping known names in ``text``, left to right, longest first at each word."""
+        spans = word_spans(text)
+        found, i = [], 0
+        while i < len(spans):
+            for n in range(min(self._longest, len(spans) - i), 0, -1):
+                key = tuple(w for w, _, _ in spans[i : i + n])
+                names = self._names.get(key)
+                if names and (n > 1 or self._single_ok(text, spans[i])):
+                    found.append(Mention(names[0], spans[i][1], spans[i + n - 1][2]))
+                    i += n
+                    break
+            else:
+                i += 1
+        return found
+
+    def _single_ok(self, text: str, span: tuple[str, int, int]) -> bool:
+        word, start, _ = span
+        return text[start].isupper() or (word not in self._common and len(word) > 3)
+
+
+def capitalised(text: str) -> list[Mention]:
+    """Capitalised spans such as "Neil Armstrong" or "Apollo 11", leading function words cut."""
+    found = []
+    for match in _SPAN.finditer(text):
+        span = match.group()
+        start = match.start()
+        parts = span.split()
+        while parts and parts[0].casefold().strip(".") in _LEADING:
+            start = text.index(parts[1], start + len(parts[0])) if len(parts) > 1 else match.end()
+            parts = parts[1:]
+        if not parts or not parts[0][0].isupper():
+            continue
+        name = re.sub(r"['’]s$", "", " ".join(parts)).rstrip(".,")
+        if name.casefold() in STOPWORDS or len(name) < 2:
+            continue
+        found.append(Mention(name, start, start + len(name)))
+    return found
+
+
+def mentions(text: str, *tables: NameTable) -> list[Mention]:
+    """Names in ``text`` from each table in turn (earlier tables win overlaps), then capitalised
+    spans, ordered by position."""
+    chosen: list[Mention] = []
+    for candidates in [*(t.find(text) for t in tables), capitalised(text)]:
+        for mention in candidates:
+            if all(mention.end <= m.start or mention.start >= m.end for m in chosen):
+                chosen.append(mention)
+    return sorted(chosen, key=lambda m: m.start)
+
+
+def lists(text: str, found: list[Mention]) -> list[list[str]]:
+    """Groups of two or more names joined by commas, "and" or "or": "A, B and C"."""
+    groups: list[list[Mention]] = []
+    for mention in found:
+        if groups and _LIST_GAP.match(text[groups[-1][-1].end : mention.start]):
+            groups[-1].append(mention)
+        else:
+            groups.append([mention])
+    return [_unique(m.name for m in g) for g in groups if len({m.name for m in g}) > 1]
+
+
+def _unique(names: Iterable[str]) -> list[str]:
+    return list(dict.fromkeys(names))

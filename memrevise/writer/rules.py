@@ -1,0 +1,658 @@
+"""The deterministic CPU writer: cue rules over the memory, the previous answer and page titles.
+
+It needs no model and no network. Given the memory so far it decides, for one turn, which
+topic the turn is about and what it did to the topics (Add, Refine, Revise, Abandon,
+Reactivate), stores the answer's sentences as facts and, at the final turn, writes a query in
+which pronouns, descriptions and list positions are replaced by the topic's name; for a turn
+that only corrects, the open question is carried forward and applied to the intended topic.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from memrevise.memory import Memory, Node, Op, Operation, Status, Topic, WriterOutput
+from memrevise.text import cut, qualifier, same_name, strip_qualifier
+from memrevise.writer import cues
+from memrevise.writer.base import Turn
+from memrevise.writer.entities import (
+    STOPWORDS,
+    Mention,
+    NameTable,
+    capitalised,
+    lists,
+    mentions,
+    name_key,
+    word_spans,
+)
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
+_UNANSWERABLE = {"unanswerable", "cannotanswer", "cannot answer", "i don't know"}
+_KIND_AFTER = (
+    r"(?:'s)?\s*(?:\([^)]*\))?,?\s+(?:is|was|are|were)\s+(?:a|an|the|one\s+of\s+the)\s+"
+    r"(?:[\w-]+\s+){0,4}?(?P<kind>[a-z][a-z-]+)"
+    r"(?=\s+(?:who|that|which|from|of|in|for|by|and|based|born|directed|written|released|"
+    r"founded|located|known|created|produced|on|with|[a-z]+ed)\b|\s*[,.;]|\s*$)"
+)
+_POSSESSIVE = {"his": "'s", "her": "'s", "its": "'s", "their": "'s", "hers": "'s", "theirs": "'s"}
+
+
+def facts_of(answer: str | None, limit: int = 600) -> tuple[str, ...]:
+    """The answer's sentences, cut at ``limit`` characters; nothing for an unanswerable turn."""
+    if not answer or answer.strip().casefold().rstrip(".") in _UNANSWERABLE:
+        return ()
+    return tuple(s.strip() for s in _SENTENCE.split(cut(answer, limit)) if s.strip())
+
+
+def infer_kind(name: str, texts: Iterable[str]) -> str:
+    """What kind of thing ``name`` is: its qualifier's last word ("2009 film" -> "film"), or
+    the head noun in "<name> was an American astronaut ..." -> "astronaut"."""
+    if qualifier(name):
+        return qualifier(name).split()[-1].casefold()
+    base = strip_qualifier(name)
+    aliases = [re.escape(base)] + ([re.escape(base.split()[-1])] if len(base.split()) > 1 else [])
+    pattern = re.compile(rf"\b(?:{'|'.join(aliases)}){_KIND_AFTER}", re.IGNORECASE)
+    for text in texts:
+        match = pattern.search(text)
+        if match and match["kind"].casefold() not in STOPWORDS:
+            return match["kind"].casefold()
+    return ""
+
+
+def looks_like_person(name: str, kind: str = "") -> bool:
+    """A person's kind, or (without a kind) a name of two or three capitalised words."""
+    if kind:
+        return kind in cues.PERSON_KINDS
+    parts = strip_qualifier(name).split()
+    return 2 <= len(parts) <= 3 and all(p[:1].isupper() and p.isalpha() for p in parts)
+
+
+@dataclass
+class _Context:
+    """What the writer knows before deciding a turn."""
+
+    memory: Memory
+    current: Topic | None
+    topics: NameTable
+    answer_names: list[tuple[int, str]]  # (turn, name) for names in stored facts, in order
+    answer_lists: list[tuple[int, list[str]]]  # (turn, names) for lists in stored facts
+    previous_names: list[str]  # names in the previous turn's answer
+
+    def recent_topics(self) -> list[Topic]:
+        """Topics, the most recently discussed first."""
+        return sorted(self.memory.topics, key=lambda t: t.turns[-1], reverse=True)
+
+    def first_turn_naming(self, name: str) -> int | None:
+        return next((t for t, n in self.answer_names if n.casefold() == name.casefold()), None)
+
+
+@dataclass
+class _Decision:
+    """The writer's choice for one turn, before it becomes a node."""
+
+    topic: str
+    operations: list[Operation]
+    question: str  # the request to resolve into the query
+    depends: set[int] = field(default_factory=set)
+    contradicts: list[str] = field(default_factory=list)
+    phrase: str | None = None  # the words that referred to the topic, replaced in the query
+    rejected: str | None = None
+
+
+class RuleWriter:
+    """A writer made of cue rules; ``titles`` (a collection's page titles) ground new names."""
+
+    def __init__(self, titles: Iterable[str] = (), common_words: Iterable[str] = ()):
+        self.titles = NameTable(titles, common=frozenset(common_words))
+        self._names_in = lru_cache(maxsize=65536)(self._names_in_uncached)
+
+    def update(
+        self, memory: Memory, previous_question: str | None, turn: Turn, want_query: bool
+    ) -> Node:
+        output = self.write(memory, previous_question, turn, want_query)
+        return output.to_node(memory.next_turn, turn.question)
+
+    def write(
+        self, memory: Memory, previous_question: str | None, turn: Turn, want_query: bool
+    ) -> WriterOutput:
+        """The writer's output for ``turn``: one JSON-able object in the paper's field order."""
+        context = self._context(memory)
+        text = turn.question
+        decision = None
+        if memory.nodes and cues.is_correction(text):
+            decision = self._correction(context, text, previous_question)
+        if decision is None:
+            decision = self._continuation(context, text, turn)
+        facts = facts_of(turn.answer)
+        kind = self._kind_for(context, decision.topic, [*facts, *self._all_facts(memory)], text)
+        operations = [
+            op.model_copy(update={"kind": kind}) if op.topic == decision.topic and kind else op
+            for op in decision.operations
+        ]
+        return WriterOutput(
+            dependencies=tuple(sorted(d for d in decision.depends if d < memory.next_turn)),
+            contradictions=tuple(decision.contradicts),
+            operations=tuple(operations),
+            topic=decision.topic,
+            facts=facts,
+            query=self._query(decision) if want_query else None,
+        )
+
+    # -- context -----------------------------------------------------------------------------
+
+    def _names_in_uncached(self, text: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+        found = mentions(text, self.titles)
+        names = tuple(dict.fromkeys(m.name for m in found))
+        groups = [tuple(g) for g in lists(text, found)]
+        if groups and names not in groups:
+            groups.append(names)  # every name in order, for positions past a short list
+        return names, tuple(groups)
+
+    def _context(self, memory: Memory) -> _Context:
+        table = NameTable()
+        for topic in memory.topics:
+            table.add(topic.name)
+            base = name_key(topic.name)
+            if looks_like_person(topic.name, topic.kind) and len(base) > 1 and len(base[-1]) > 3:
+                table.add(topic.name, key=base[-1:])
+        answer_names: list[tuple[int, str]] = []
+        answer_lists: list[tuple[int, list[str]]] = []
+        for node in memory.nodes:
+            for fact in node.facts:
+                names, groups = self._names_in(fact)
+                answer_names.extend((node.turn, n) for n in names)
+                answer_lists.extend((node.turn, list(g)) for g in groups)
+        last = memory.nodes[-1] if memory.nodes else None
+        previous = [n for t, n in answer_names if last is not None and t == last.turn]
+        return _Context(memory, memory.current, table, answer_names, answer_lists, previous)
+
+    @staticmethod
+    def _all_facts(memory: Memory) -> list[str]:
+        return [f for node in memory.nodes for f in node.facts]
+
+    def _kind_for(self, context: _Context, name: str, texts: Sequence[str], question: str) -> str:
+        known = context.memory.topic(name)
+        if known is not None and known.kind:
+            return ""  # already recorded
+        kind = infer_kind(name, texts)
+        if not kind and (
+            set(cues.words_of(question)) & cues.PERSON_PRONOUNS
+            or (cues.words_of(question)[:1] == ["who"] and looks_like_person(name))
+        ):
+            kind = "person"
+        return kind
+
+    def _canonical(self, context: _Context, name: str) -> str:
+        """A found name as the memory or the collection spells it; a qualified name
+        ("Avatar (2004 film)") only matches that very page."""
+        known = context.memory.topic(name)
+        if known is not None:
+            return known.name
+        titles = self.titles.named(name)
+        if qualifier(name):
+            exact = [t for t in titles if t.casefold() == name.casefold()]
+            return exact[0] if exact else name
+        for found in context.topics.find(name):
+            if found.end - found.start >= len(name) - 1:
+                return found.name
+        if titles:
+            plain = [t for t in titles if not qualifier(t)]
+            return (plain or titles)[0]
+        return name
+
+    def _operation_for(self, context: _Context, name: str) -> Operation:
+        """Refine the current topic, Reactivate a known or earlier-named one, Add a new one."""
+        current = context.current
+        if current is not None and current.name.casefold() == name.casefold():
+            return Operation(op=Op.REFINE, topic=current.name)
+        if context.memory.topic(name) is not None or context.first_turn_naming(name):
+            return Operation(op=Op.REACTIVATE, topic=name)
+        return Operation(op=Op.ADD, topic=name)
+
+    def _depends(self, context: _Context, name: str) -> set[int]:
+        topic = context.memory.topic(name)
+        if topic is not None:
+            return {topic.turns[-1]}
+        first = context.first_turn_naming(name)
+        return {first} if first else set()
+
+    # -- corrections -------------------------------------------------------------------------
+
+    def _open_question(self, context: _Context, previous_question: str | None) -> tuple[str, int]:
+        """The latest real question (not a bare correction) and its turn, carried forward."""
+        for node in reversed(context.memory.nodes):
+            for sentence in reversed(_questions(node.question)):
+                if not _is_bare_correction(sentence):
+                    return sentence, node.turn
+        return previous_question or "", context.memory.nodes[-1].turn
+
+    def _correction(
+        self, context: _Context, text: str, previous_question: str | None
+    ) -> _Decision | None:
+        rejected = self._rejected(context, text)
+        if rejected is None:
+            return None
+        target = None
+        for segment in reversed(cues.repair_segments(text)):
+            if segment.casefold().startswith("not "):
+                continue
+            target = self._referent(context, segment, rejected, text)
+            if target is not None:
+                break
+        if target is None:
+            return None
+        name, phrase, source = target
+        own = [q for q in _questions(text) if not _is_bare_correction(q)]
+        if own:
+            question, asked = own[-1], context.memory.next_turn
+        else:
+            question, asked = self._open_question(context, previous_question)
+            phrase = _reference_phrase(context.memory.topic(rejected), question)
+        depends = {asked, *self._depends(context, rejected), *source}
+        if same_name(name, rejected) or _differs_by_number(name, rejected):
+            revise = Operation(op=Op.REVISE, topic=name)
+        else:
+            revise = self._operation_for(context, name)
+            if revise.op is Op.REFINE:
+                revise = Operation(op=Op.REACTIVATE, topic=name)
+        return _Decision(
+            topic=name,
+            operations=[Operation(op=Op.ABANDON, topic=rejected), revise],
+            question=question,
+            depends=depends | self._depends(context, name),
+            contradicts=[rejected],
+            phrase=phrase,
+            rejected=rejected,
+        )
+
+    def _rejected(self, context: _Context, text: str) -> str | None:
+        """The topic the correction rejects: one named after "not", the latest topic whose name
+        holds a number of the kind the user changes, else the current topic."""
+        for phrase in cues.negated(text):
+            for found in context.topics.find(phrase):
+                return context.memory.topic(found.name).name  # type: ignore[union-attr]
+        swap = cues.value_swap(text)
+        if swap is not None:
+            for topic in context.recent_topics():
+                if _renumber(topic.name, *swap) is not None:
+                    return topic.name
+        if context.current is not None:
+            return context.current.name
+        return context.memory.nodes[-1].topic
+
+    def _referent(
+        self, context: _Context, segment: str, rejected: str, whole: str
+    ) -> tuple[str, str, set[int]] | None:
+        """What a correction segment points to: (name, the words used, turns it came from)."""
+        position = cues.final_position(segment)
+        if position is not None:
+            found = self._at_position(context, position, rejected)
+            if found is not None:
+                return found
+        if cues.wants_other(segment):
+            other = self._other(context, rejected)
+            if other is not None:
+                return other, "the other", self._depends(context, other)
+        for mention in self._names(context, segment):
+            if mention.casefold() != rejected.casefold():
+                return mention, mention, self._depends(context, mention)
+        swap = cues.value_swap(whole)
+        if swap is not None:
+            renamed = _renumber(rejected, *swap)
+            if renamed is not None:
+                return self._canonical(context, renamed), swap[0].text, set()
+        for noun in cues.descriptions(segment):
+            described = self._described(context, noun, exclude=rejected)
+            if described is not None:
+                return described[0].name, described[1], {described[0].turns[-1]}
+            same = self._same_name(rejected, noun)
+            if same is not None:
+                return same, noun, set()
+        return None
+
+    def _at_position(
+        self, context: _Context, position: cues.Position, rejected: str | None
+    ) -> tuple[str, str, set[int]] | None:
+        """The member of the most relevant earlier list at ``position``."""
+        # The latest turn first; within a turn, its short lists before the list of every name.
+        candidates = sorted(context.answer_lists, key=lambda item: -item[0])
+        if rejected is not None:
+            holding = [c for c in candidates if any(same_name(n, rejected) for n in c[1])]
+            candidates = holding + [c for c in candidates if c not in holding]
+        if not candidates:
+            topics = [t.name for t in context.memory.topics]
+            if len(topics) < 2:
+                return None
+            candidates = [(context.memory.topics[0].turns[0], topics)]
+        people = position.noun in cues.PERSON_NOUNS - {"one"}
+        for turn, names in candidates:
+            if people:
+                names = [n for n in names if looks_like_person(n, self._kind_of(context, n))]
+            index = position.index - 1 if position.index > 0 else len(names) + position.index
+            if not 0 <= index < len(names):
+                continue
+            name = self._canonical(context, names[index])
+            if rejected is None or name.casefold() != rejected.casefold():
+                return name, "", {turn}
+        return None
+
+    @staticmethod
+    def _kind_of(context: _Context, name: str) -> str:
+        topic = context.memory.topic(name)
+        return topic.kind if topic is not None else ""
+
+    def _other(self, context: _Context, rejected: str) -> str | None:
+        """ "The other one": the other member of a pair, else the latest topic of the same kind."""
+        for _, names in reversed(context.answer_lists):
+            if len(names) == 2 and any(same_name(n, rejected) for n in names):
+                return self._canonical(
+                    context, next(n for n in names if not same_name(n, rejected))
+                )
+        rejected_topic = context.memory.topic(rejected)
+        wanted = rejected_topic.kind if rejected_topic is not None else ""
+        others = [t for t in context.recent_topics() if t.name.casefold() != rejected.casefold()]
+        pool = [t for t in others if wanted and t.kind == wanted] or others
+        return pool[0].name if pool else None
+
+    def _same_name(self, rejected: str, description: str) -> str | None:
+        """ "No, the actor": a page with the rejected topic's name and the described qualifier."""
+        wanted = set(cues.words_of(description)) - STOPWORDS
+        if not wanted:
+            return None
+        for title in self.titles.named(rejected):
+            described = wanted & set(cues.words_of(qualifier(title)))
+            if described and title.casefold() != rejected.casefold():
+                return title
+        return f"{strip_qualifier(rejected)} ({description})"
+
+    # -- continuations -----------------------------------------------------------------------
+
+    def _mentions(self, context: _Context, text: str) -> list[Mention]:
+        """Names in ``text`` (memory topics first, then page titles, then capitalised spans),
+        spelled as the memory or the collection spells them."""
+        found = mentions(text, context.topics, self.titles)
+        return [Mention(self._canonical(context, m.name), m.start, m.end) for m in found]
+
+    def _names(self, context: _Context, text: str) -> list[str]:
+        return list(dict.fromkeys(m.name for m in self._mentions(context, text)))
+
+    def _continuation(self, context: _Context, text: str, turn: Turn) -> _Decision:
+        current = context.current
+        previous_turn = context.memory.nodes[-1].turn if context.memory.nodes else None
+        chosen = self._explicit(context, text)
+        if chosen is None:
+            chosen = self._positional(context, text)
+        if chosen is None:
+            chosen = self._by_description(context, text)
+        guessed = chosen is None
+        if chosen is None:
+            chosen = self._by_pronoun(context, text)
+        if chosen is None and current is not None:
+            chosen = (current.name, None)
+        if turn.answer and (guessed or chosen is None):
+            chosen = self._from_answer(context, turn.answer, chosen)
+        if chosen is None:
+            chosen = (self._new_name(text, turn.answer), None)
+        name, phrase = chosen
+        depends = self._depends(context, name)
+        if previous_turn is not None and (phrase or cues.pronouns(text)):
+            depends.add(previous_turn)
+        return _Decision(
+            topic=name,
+            operations=[self._operation_for(context, name)],
+            question=text,
+            depends=depends,
+            phrase=phrase,
+        )
+
+    def _explicit(self, context: _Context, text: str) -> tuple[str, str] | None:
+        """A topic named in the question. With a current topic, a name that is only the object
+        of a preposition ("walked on the moon") does not move the conversation."""
+        current = context.current
+        found = self._mentions(context, text)
+        if current is not None:
+            found = [m for m in found if not _governed(text, m)]
+        names = list(dict.fromkeys(m.name for m in found))
+        if not names:
+            return None
+        known = [n for n in names if context.memory.topic(n) is not None]
+        if current is not None and any(n.casefold() == current.name.casefold() for n in known):
+            return current.name, current.name
+        name = (known or names)[0]
+        return name, name
+
+    def _positional(self, context: _Context, text: str) -> tuple[str, str] | None:
+        position = cues.final_position(text)
+        if position is None:
+            return None
+        found = self._at_position(context, position, None)
+        if found is None:
+            return None
+        return found[0], cues.position_phrase(text) or ""
+
+    def _described(
+        self, context: _Context, noun: str, exclude: str | None
+    ) -> tuple[Topic, str] | None:
+        """The topic a description fits best (kind, qualifier, name or stored facts), and the
+        shortest leading words of the description that make the fit ("mission launch" ->
+        "mission")."""
+        words = cues.words_of(noun)
+        best, best_score, best_words = None, 0.0, ""
+        for topic in context.recent_topics():
+            if exclude is not None and topic.name.casefold() == exclude.casefold():
+                continue
+            for length in range(1, len(words) + 1):
+                score = _description_score(topic, set(words[:length]) - STOPWORDS)
+                if score > best_score:
+                    best, best_score, best_words = topic, score, " ".join(words[:length])
+        return (best, best_words) if best is not None and best_score >= 1.0 else None
+
+    def _by_description(self, context: _Context, text: str) -> tuple[str, str] | None:
+        """A topic described by a stored fact ("the guy who grew up in ohio") or by its kind,
+        qualifier or name ("the mission", "the film")."""
+        clause = cues.relative_clause(text)
+        if clause:
+            words = set(cues.words_of(clause)) - STOPWORDS
+            scored = [(len(words & _fact_words(t)), t) for t in context.recent_topics()]
+            best = max(scored, key=lambda st: st[0], default=(0, None))
+            if best[1] is not None and best[0] > 0:
+                return best[1].name, cues.relative_phrase(text) or ""
+        current = context.current
+        for noun in cues.descriptions(text):
+            found = self._described(context, noun, exclude=None)
+            if found is None:
+                continue
+            topic, words = found
+            wanted = set(cues.words_of(words))
+            if current is not None and _description_score(current, wanted) >= _description_score(
+                topic, wanted
+            ):
+                topic = current
+            return topic.name, _phrase(text, words)
+        return None
+
+    def _by_pronoun(self, context: _Context, text: str) -> tuple[str, str] | None:
+        said = cues.pronouns(text)
+        if not said:
+            return None
+        current = context.current
+        person = any(p in cues.PERSON_PRONOUNS for p in said)
+        thing = any(p in cues.THING_PRONOUNS for p in said)
+        if current is not None:
+            is_person = looks_like_person(current.name, current.kind)
+            if (person and is_person) or (thing and not is_person) or not (person or thing):
+                return current.name, said[0]
+        earlier = [t.name for t in context.recent_topics()]
+        # People are often introduced by an answer about a thing ("he" -> a name just given);
+        # "it" after a digression to a person more often returns to the earlier thing.
+        candidates = [*context.previous_names, *earlier] if person else [*earlier, *context.previous_names]
+        for name in dict.fromkeys(self._canonical(context, n) for n in candidates):
+            topic = context.memory.topic(name)
+            if current is not None and name.casefold() == current.name.casefold():
+                continue
+            if topic is not None and topic.status is Status.DROPPED:
+                continue
+            if looks_like_person(name, topic.kind if topic else "") == person:
+                return name, said[0]
+        return None
+
+    def _from_answer(
+        self, context: _Context, answer: str, chosen: tuple[str, str | None] | None
+    ) -> tuple[str, str | None] | None:
+        """At a history turn, an answer that opens with a known or just-named name decides."""
+        candidates = {n.casefold() for n in context.previous_names}
+        candidates |= {t.name.casefold() for t in context.memory.topics}
+        found = mentions(answer[:120], context.topics, self.titles)
+        if found and found[0].start < 40:
+            name = self._canonical(context, found[0].name)
+            if name.casefold() in candidates:
+                return name, chosen[1] if chosen else None
+        return chosen
+
+    def _new_name(self, text: str, answer: str | None) -> str:
+        """A name for a first topic that no table knows: a capitalised span, else key words."""
+        for source in (text, answer or ""):
+            spans = capitalised(source)
+            if spans:
+                return spans[0].name
+        content = [w for w, _, _ in word_spans(text) if w not in STOPWORDS | cues.QUESTION_WORDS]
+        return " ".join(content[:4]).title() or text[:60]
+
+    # -- the query ---------------------------------------------------------------------------
+
+    def _query(self, decision: _Decision) -> str:
+        """The request with its references replaced by the topic's name."""
+        name = decision.topic
+        query = decision.question
+        if decision.rejected:
+            query = _replace_name(query, decision.rejected, name)
+        if decision.phrase and decision.phrase.casefold() != name.casefold():
+            pattern = rf"\b{re.escape(decision.phrase)}\b"
+            query = re.sub(pattern, name, query, count=1, flags=re.IGNORECASE)
+        if not _mentions_name(query, name):
+            query = _replace_reference(query, name)
+        if not _mentions_name(query, name):
+            query = f"{query.rstrip(' ?.')} {name}" + ("?" if query.rstrip().endswith("?") else "")
+        return query
+
+
+def _questions(text: str) -> list[str]:
+    """The sentences of a turn that ask something."""
+    parts = re.split(r"(?<=[.?!…])\s+", text)
+    return [p.strip() for p in parts if p.strip() and cues.is_question(p)]
+
+
+def _is_bare_correction(text: str) -> bool:
+    """A correction that asks nothing itself ("no, i meant the first one")."""
+    if not cues.is_correction(text):
+        return False
+    content = set(cues.words_of(text)) & cues.QUESTION_WORDS - {"is", "was", "do", "did"}
+    return not content
+
+
+_PREPOSITION = re.compile(
+    r"\b(?:on|in|at|to|from|with|into|onto|by|for|of|near|over|under|across|through|during|"
+    r"after|before|than|like|against|toward|towards)\s+(?:the\s+|a\s+|an\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _governed(text: str, mention: Mention) -> bool:
+    """Whether a lower-case name follows a preposition ("walked on the moon")."""
+    written = text[mention.start : mention.end]
+    return written.islower() and bool(_PREPOSITION.search(text[: mention.start]))
+
+
+def _differs_by_number(a: str, b: str) -> bool:
+    """Whether two names differ only in their numbers ("Toy Story" / "Toy Story 2")."""
+
+    def bare(name: str) -> str:
+        return " ".join(re.sub(r"\b(?:\d+\w*|[IVXLC]+)\b", " ", name).casefold().split())
+
+    return a.casefold() != b.casefold() and bare(a) == bare(b)
+
+
+def _renumber(name: str, new: cues.Number, old: cues.Number | None) -> str | None:
+    """``name`` with its number of ``new``'s kind replaced: ("Apollo 11", 12, 11) -> "Apollo 12"."""
+    present = [n for n in cues.numbers(name) if n.kind == new.kind]
+    if old is not None:
+        same = [n for n in present if n.value == old.value]
+        if same:
+            present = same
+        elif old.value == 1 and not present:
+            return f"{name} {new.text}"
+    if not present:
+        return None
+    target = present[-1]
+    start = [m.start() for m in re.finditer(rf"\b{re.escape(target.text)}\b", name)][-1]
+    return name[:start] + new.text + name[start + len(target.text) :]
+
+
+def _fact_words(topic: Topic) -> set[str]:
+    return {w for fact in topic.facts for w in cues.words_of(fact)} - STOPWORDS
+
+
+def _description_score(topic: Topic, wanted: set[str]) -> float:
+    """How well described words fit a topic: its kind, qualifier and name count most."""
+    if not wanted:
+        return 0.0
+    score = 0.0
+    if topic.kind and topic.kind in wanted:
+        score += 2.0
+    if wanted & set(cues.words_of(qualifier(topic.name))):
+        score += 2.0
+    if wanted & set(cues.words_of(strip_qualifier(topic.name))):
+        score += 1.5
+    if wanted & cues.PERSON_NOUNS and looks_like_person(topic.name, topic.kind):
+        score += 1.0
+    score += 0.5 * len(wanted & _fact_words(topic))
+    return score
+
+
+def _reference_phrase(topic: Topic | None, question: str) -> str | None:
+    """The words of an earlier question that described ``topic`` ("the mission")."""
+    if topic is None:
+        return None
+    if cues.final_position(question) is not None:
+        return cues.position_phrase(question)
+    for noun in cues.descriptions(question):
+        words = cues.words_of(noun)
+        for length in range(1, len(words) + 1):
+            if _description_score(topic, set(words[:length]) - STOPWORDS) >= 1.0:
+                return _phrase(question, " ".join(words[:length]))
+    return None
+
+
+def _phrase(text: str, noun: str) -> str:
+    match = re.search(r"\b(?:the|that|this|those|these)\s+" + re.escape(noun), text, re.IGNORECASE)
+    return match.group() if match else noun
+
+
+def _mentions_name(text: str, name: str) -> bool:
+    key = name_key(name)
+    words = [w for w, _, _ in word_spans(text)]
+    return any(tuple(words[i : i + len(key)]) == key for i in range(len(words)))
+
+
+def _replace_name(text: str, old: str, new: str) -> str:
+    for variant in (old, strip_qualifier(old)):
+        pattern = re.compile(rf"\b{re.escape(variant)}\b", re.IGNORECASE)
+        if pattern.search(text):
+            return pattern.sub(new, text, count=1)
+    return text
+
+
+def _replace_reference(text: str, name: str) -> str:
+    """Replace the first pronoun with ``name`` (possessives become "name's")."""
+
+    def swap(match: re.Match[str]) -> str:
+        word = match.group().casefold()
+        return name + _POSSESSIVE.get(word, "")
+
+    pattern = re.compile(
+        r"\b(?:" + "|".join(sorted(cues.PRONOUNS, key=len, reverse=True)) + r")\b", re.IGNORECASE
+    )
+    return pattern.sub(swap, text, count=1)

@@ -1,0 +1,227 @@
+"""The CPU rule writer, behaviour by behaviour, on small conversations."""
+
+import pytest
+
+from memrevise.memory import Memory, Op, Status
+from memrevise.writer import RuleWriter, Turn, TurnError, Writer
+from memrevise.writer.rules import facts_of, infer_kind
+
+TITLES = [
+    "Apollo 11", "Apollo 12", "Neil Armstrong", "Buzz Aldrin", "Michael Collins", "Moon",
+    "Avatar (2009 film)", "Avatar (2004 film)", "James Cameron", "Jayson Blair",
+    "Jayson Blair (actor)", "Thriller (album)", "Michael Jackson", "Quincy Jones",
+    "The Beatles", "John Lennon", "Paul McCartney", "George Harrison", "Ringo Starr",
+    "Toy Story", "Toy Story 2", "Rocky II", "Rocky III",
+]  # fmt: skip
+
+APOLLO = [
+    ("what was apollo 11?",
+     "Apollo 11 was the American spaceflight mission that first landed humans on the Moon."),
+    ("who were the astronauts that walked on the moon?",
+     "Neil Armstrong and Buzz Aldrin walked on the Moon, while Michael Collins stayed in orbit."),
+    ("where did he grow up?", "Buzz Aldrin grew up in Montclair, New Jersey."),
+]  # fmt: skip
+BEATLES = [
+    ("who were the beatles?", "The Beatles were an English rock band formed by John Lennon, "
+     "Paul McCartney, George Harrison and Ringo Starr."),
+    ("when was the first one born?", "John Lennon was born on 9 October 1940."),
+]  # fmt: skip
+THRILLER = [
+    ("who produced the album thriller?",
+     "Thriller (album) was produced by Quincy Jones and Michael Jackson."),
+]  # fmt: skip
+AVATAR = [
+    ("who directed avatar?", "Avatar (2009 film) was directed by James Cameron."),
+    ("where was he born?", "James Cameron was born in Kapuskasing, Ontario."),
+]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def writer():
+    return RuleWriter(TITLES)
+
+
+def converse(writer, history, final):
+    """Run the history turns, then the final question; the final output and the memory."""
+    memory, previous = Memory(), None
+    for question, answer in history:
+        memory = memory.append(writer.update(memory, previous, Turn.of(question, answer), False))
+        previous = question
+    output = writer.write(memory, previous, Turn.of(final), want_query=True)
+    return output, memory.append(output.to_node(memory.next_turn, final))
+
+
+def ops(output):
+    return [str(op) for op in output.operations]
+
+
+def test_the_rule_writer_implements_the_writer_interface(writer):
+    assert isinstance(writer, Writer)
+
+
+def test_a_new_named_topic_is_added(writer):
+    output, memory = converse(writer, [], "what was apollo 11?")
+    assert ops(output) == ["Add(Apollo 11)"]
+    assert memory.current.name == "Apollo 11"
+
+
+def test_a_question_about_the_same_topic_refines_it(writer):
+    output, _ = converse(writer, APOLLO[:1], "who were the astronauts that walked on the moon?")
+    assert ops(output) == ["Refine(Apollo 11)"], "'on the moon' does not move the conversation"
+
+
+def test_a_pronoun_continues_the_current_topic(writer):
+    output, _ = converse(writer, APOLLO, "when was he born?")
+    assert ops(output) == ["Refine(Buzz Aldrin)"]
+    assert output.query == "when was Buzz Aldrin born?"
+
+
+def test_a_pronoun_for_a_person_shifts_to_the_person_the_answer_names(writer):
+    _, memory = converse(writer, APOLLO[:2], "where did he grow up?")
+    assert memory.current.name == "Neil Armstrong", "no answer: the first person just named"
+    history = [*APOLLO[:2], ("where did he grow up?", APOLLO[2][1])]
+    _, memory = converse(writer, history, "when was he born?")
+    assert [n.topic for n in memory.nodes] == ["Apollo 11", "Apollo 11", "Buzz Aldrin", "Buzz Aldrin"]
+
+
+@pytest.mark.parametrize(
+    ("final", "topic"),
+    [
+        ("what about the former mentioned one?", "Quincy Jones"),
+        ("what else did the latter produce?", "Michael Jackson"),
+    ],
+)
+def test_a_shift_to_an_entity_named_in_the_previous_answer(writer, final, topic):
+    output, _ = converse(writer, THRILLER, final)
+    assert output.topic == topic
+    assert output.operations[0].op is Op.REACTIVATE, "a name first given in an answer"
+    assert topic in output.query
+
+
+def test_a_return_by_pronoun(writer):
+    output, memory = converse(writer, AVATAR, "when was it released?")
+    assert ops(output) == ["Reactivate(Avatar (2009 film))"]
+    assert memory.topic("James Cameron").status is Status.EARLIER
+    assert output.query == "when was Avatar (2009 film) released?"
+
+
+def test_a_return_by_description(writer):
+    output, _ = converse(writer, AVATAR, "how much did the film make?")
+    assert ops(output) == ["Reactivate(Avatar (2009 film))"]
+    assert output.query == "how much did Avatar (2009 film) make?"
+
+
+def test_a_return_by_a_stored_fact(writer):
+    history = [*BEATLES, ("what did the band release first?", "Their first album was Please Please Me.")]
+    output, _ = converse(writer, history, "what instrument did the guy who was born in 1940 play?")
+    assert ops(output) == ["Reactivate(John Lennon)"]
+    assert output.query == "what instrument did John Lennon who was born in 1940 play?"
+
+
+def test_a_correction_to_a_position_in_a_list_carries_the_open_question(writer):
+    output, memory = converse(writer, APOLLO, "no, i meant the first one")
+    assert ops(output) == ["Abandon(Buzz Aldrin)", "Reactivate(Neil Armstrong)"]
+    assert output.contradictions == ("Buzz Aldrin",)
+    assert output.query == "where did Neil Armstrong grow up?"
+    assert memory.topic("Buzz Aldrin").status is Status.DROPPED
+    assert 2 in output.dependencies and 3 in output.dependencies
+
+
+def test_a_self_repair_the_last_correction_wins(writer):
+    output, _ = converse(writer, APOLLO, "no, i meant the second guy… wait, no, the first one. sorry")
+    assert output.topic == "Neil Armstrong"
+    assert output.query == "where did Neil Armstrong grow up?"
+    output, _ = converse(writer, APOLLO, "the first one... no wait, i mean the third guy")
+    assert output.topic == "Michael Collins"
+
+
+def test_the_second_last_person_in_that_list(writer):
+    output, _ = converse(writer, BEATLES, "no, the second last person in that list")
+    assert ops(output) == ["Abandon(John Lennon)", "Reactivate(George Harrison)"]
+    assert output.query == "when was George Harrison born?"
+
+
+@pytest.mark.parametrize("final", ["not that one, the other", "no, i meant michael jackson"])
+def test_a_correction_to_the_other_one(writer, final):
+    history = [*THRILLER, ("when was he born?", "Quincy Jones was born in 1933.")]
+    output, _ = converse(writer, history, final)
+    assert ops(output) == ["Abandon(Quincy Jones)", "Reactivate(Michael Jackson)"]
+    assert output.query == "when was Michael Jackson born?"
+
+
+def test_a_value_revision(writer):
+    history = [*APOLLO[:1], ("when did the mission launch?", "Apollo 11 launched on July 16, 1969.")]
+    output, _ = converse(writer, history, "sorry, i meant 12, not 11")
+    assert ops(output) == ["Abandon(Apollo 11)", "Revise(Apollo 12)"]
+    assert output.query == "when did Apollo 12 launch?"
+
+
+@pytest.mark.parametrize(
+    ("start", "final", "topic"),
+    [
+        ("toy story", "sorry, i meant 2, not 1", "Toy Story 2"),
+        ("rocky ii", "sorry, i meant iii", "Rocky III"),
+        ("avatar", "no, the 2004 one", "Avatar (2004 film)"),
+    ],
+)
+def test_value_revisions_of_numbers_roman_numerals_and_years(writer, start, final, topic):
+    output, _ = converse(writer, [(f"who made {start}?", None)], final)
+    assert output.topic == topic
+    assert output.operations[-1].op is Op.REVISE
+
+
+def test_a_correction_to_a_same_name_entity(writer):
+    history = [
+        ("who is jayson blair?", "Jayson Blair is an American former journalist."),
+        ("where did he study?", "He studied at the University of Maryland."),
+    ]
+    output, _ = converse(writer, history, "no, the actor")
+    assert ops(output) == ["Abandon(Jayson Blair)", "Revise(Jayson Blair (actor))"]
+    assert output.query == "where did Jayson Blair (actor) study?"
+
+
+def test_a_same_name_entity_unknown_to_the_collection_keeps_the_users_description():
+    output, _ = converse(RuleWriter(), [("who is jayson blair?", None)], "no, the singer")
+    assert output.topic == "Jayson Blair (singer)"
+
+
+def test_facts_are_the_answer_sentences_stored_under_the_topic(writer):
+    _, memory = converse(writer, APOLLO, "when was he born?")
+    assert memory.topic("Buzz Aldrin").facts == ("Buzz Aldrin grew up in Montclair, New Jersey.",)
+    assert facts_of("UNANSWERABLE") == ()
+    assert facts_of("One. Two! Three?") == ("One.", "Two!", "Three?")
+    assert sum(map(len, facts_of("word. " * 500))) <= 600
+
+
+def test_kinds_come_from_qualifiers_and_definitions():
+    assert infer_kind("Avatar (2009 film)", []) == "film"
+    assert infer_kind("Neil Armstrong", ["Neil Armstrong was an American astronaut who flew."]) == (
+        "astronaut"
+    )
+    assert infer_kind("The Beatles", ["The Beatles were an English rock band formed by x."]) == "band"
+
+
+def test_the_query_is_only_written_when_requested(writer):
+    memory = Memory()
+    assert writer.write(memory, None, Turn.of("what was apollo 11?"), False).query is None
+
+
+def test_without_a_memory_a_correction_is_an_ordinary_turn(writer):
+    output, _ = converse(writer, [], "no, i meant apollo 12")
+    assert ops(output) == ["Add(Apollo 12)"]
+
+
+def test_empty_and_odd_turns(writer):
+    with pytest.raises(TurnError, match="empty"):
+        Turn.of(" \x00\t ")
+    output, _ = converse(writer, APOLLO, "wh\x00ere did he   grow\u200b up? 🚀")
+    assert output.topic == "Buzz Aldrin"
+    long = "and his " + "early life " * 10_000
+    output, _ = converse(writer, APOLLO, long)
+    assert output.topic == "Buzz Aldrin"
+
+
+def test_the_writer_is_deterministic(writer):
+    first, _ = converse(writer, APOLLO, "no, i meant the first one")
+    second, _ = converse(writer, APOLLO, "no, i meant the first one")
+    assert first == second
