@@ -81,7 +81,12 @@ def test_a_pronoun_for_a_person_shifts_to_the_person_the_answer_names(writer):
     assert memory.current.name == "Neil Armstrong", "no answer: the first person just named"
     history = [*APOLLO[:2], ("where did he grow up?", APOLLO[2][1])]
     _, memory = converse(writer, history, "when was he born?")
-    assert [n.topic for n in memory.nodes] == ["Apollo 11", "Apollo 11", "Buzz Aldrin", "Buzz Aldrin"]
+    assert [n.topic for n in memory.nodes] == [
+        "Apollo 11",
+        "Apollo 11",
+        "Buzz Aldrin",
+        "Buzz Aldrin",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -112,7 +117,10 @@ def test_a_return_by_description(writer):
 
 
 def test_a_return_by_a_stored_fact(writer):
-    history = [*BEATLES, ("what did the band release first?", "Their first album was Please Please Me.")]
+    history = [
+        *BEATLES,
+        ("what did the band release first?", "Their first album was Please Please Me."),
+    ]
     output, _ = converse(writer, history, "what instrument did the guy who was born in 1940 play?")
     assert ops(output) == ["Reactivate(John Lennon)"]
     assert output.query == "what instrument did John Lennon who was born in 1940 play?"
@@ -128,7 +136,9 @@ def test_a_correction_to_a_position_in_a_list_carries_the_open_question(writer):
 
 
 def test_a_self_repair_the_last_correction_wins(writer):
-    output, _ = converse(writer, APOLLO, "no, i meant the second guy… wait, no, the first one. sorry")
+    output, _ = converse(
+        writer, APOLLO, "no, i meant the second guy… wait, no, the first one. sorry"
+    )
     assert output.topic == "Neil Armstrong"
     assert output.query == "where did Neil Armstrong grow up?"
     output, _ = converse(writer, APOLLO, "the first one... no wait, i mean the third guy")
@@ -150,7 +160,10 @@ def test_a_correction_to_the_other_one(writer, final):
 
 
 def test_a_value_revision(writer):
-    history = [*APOLLO[:1], ("when did the mission launch?", "Apollo 11 launched on July 16, 1969.")]
+    history = [
+        *APOLLO[:1],
+        ("when did the mission launch?", "Apollo 11 launched on July 16, 1969."),
+    ]
     output, _ = converse(writer, history, "sorry, i meant 12, not 11")
     assert ops(output) == ["Abandon(Apollo 11)", "Revise(Apollo 12)"]
     assert output.query == "when did Apollo 12 launch?"
@@ -198,7 +211,9 @@ def test_kinds_come_from_qualifiers_and_definitions():
     assert infer_kind("Neil Armstrong", ["Neil Armstrong was an American astronaut who flew."]) == (
         "astronaut"
     )
-    assert infer_kind("The Beatles", ["The Beatles were an English rock band formed by x."]) == "band"
+    assert (
+        infer_kind("The Beatles", ["The Beatles were an English rock band formed by x."]) == "band"
+    )
 
 
 def test_the_query_is_only_written_when_requested(writer):

@@ -43,7 +43,7 @@ PERSON_PRONOUNS = frozenset(["he", "him", "his", "himself", "she", "her", "hers"
 THING_PRONOUNS = frozenset(["it", "its", "itself"])
 PLURAL_PRONOUNS = frozenset(["they", "them", "their", "theirs", "themselves"])
 PRONOUNS = PERSON_PRONOUNS | THING_PRONOUNS | PLURAL_PRONOUNS
-PERSON_CUES = PERSON_PRONOUNS | frozenset("born died married wife husband whom".split())
+PERSON_CUES = PERSON_PRONOUNS | frozenset(["born", "died", "married", "wife", "husband", "whom"])
 PERSON_NOUNS = frozenset(
     [
         "guy",
@@ -203,19 +203,6 @@ _RELATIVE = re.compile(
     r"(?P<clause>[^,.;!?…]+)",
     re.IGNORECASE,
 )
-ROMAN = re.compile(r"\b(?=[IVXLC]{1,6}\b)C{0,3}(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})\b")
-_NUMBER = re.compile(
-    r"\b(?P<decade>\d{2,4}s)\b|\b(?P<num>\d+)(?:st|nd|rd|th)?\b|\b(?P<roman>[IVXLCivxlc]{1,6})\b"
-)
-_WORD_NUMBERS = {
-    "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
-    "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
-}  # fmt: skip
-_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
-_VALUE_SWAP = re.compile(
-    r"\b(?:meant|mean|want|wanted|said)?\s*(?P<new>[\w]+)\s*,?\s+not\s+(?P<old>[\w]+)\b",
-    re.IGNORECASE,
-)
 
 
 def words_of(text: str) -> list[str]:
@@ -315,49 +302,3 @@ def relative_clause(text: str) -> str | None:
 
 def pronouns(text: str) -> list[str]:
     return [w for w in words_of(text) if w in PRONOUNS]
-
-
-@dataclass(frozen=True, slots=True)
-class Number:
-    """A number as written, and its kind: ``digits``, ``decade`` or ``roman``."""
-
-    text: str
-    kind: str
-
-    @property
-    def value(self) -> int:
-        if self.kind == "roman":
-            total, previous = 0, 0
-            for char in reversed(self.text.casefold()):
-                value = _ROMAN_VALUES[char]
-                total += value if value >= previous else -value
-                previous = max(previous, value)
-            return total
-        return int(self.text.rstrip("s"))
-
-
-def numbers(text: str, romans: bool = True) -> list[Number]:
-    """Numbers, decades and (upper-case, when ``romans``) Roman numerals in ``text``."""
-    found = []
-    for match in _NUMBER.finditer(text):
-        if match["decade"]:
-            found.append(Number(match["decade"], "decade"))
-        elif match["num"]:
-            found.append(Number(match["num"], "digits"))
-        elif romans and ROMAN.fullmatch(match["roman"]) and match["roman"].isupper():
-            found.append(Number(match["roman"], "roman"))
-    return found
-
-
-def value_swap(text: str) -> tuple[Number, Number | None] | None:
-    """The new value and, when said, the old one: "sorry, i meant 2, not 1" -> (2, 1)."""
-    upper = re.sub(r"\b([ivxlc]{2,6}|v|x)\b", lambda m: m[1].upper(), text)
-    match = _VALUE_SWAP.search(upper)
-    if match:
-        new, old = (
-            numbers(_WORD_NUMBERS.get(match[g].casefold(), match[g])) for g in ("new", "old")
-        )
-        if new and old:
-            return new[0], old[0]
-    found = numbers(upper)
-    return (found[0], None) if len(found) == 1 else None

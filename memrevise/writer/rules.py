@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from memrevise.memory import Memory, Node, Op, Operation, Status, Topic, WriterOutput
+from memrevise.numbers import renamed
 from memrevise.text import cut, qualifier, same_name, strip_qualifier
 from memrevise.writer import cues
 from memrevise.writer.base import Turn
@@ -62,12 +63,34 @@ def infer_kind(name: str, texts: Iterable[str]) -> str:
     return ""
 
 
-def looks_like_person(name: str, kind: str = "") -> bool:
-    """A person's kind, or (without a kind) a name of two or three capitalised words."""
+_NOT_PERSON_HEADS = frozenset(
+    "war battle river lake mountain park university college school company corporation inc "
+    "band records airport station street bridge church island islands ocean sea bay city county "
+    "state states republic kingdom empire award awards prize cup league championship festival "
+    "museum hotel center centre hospital club team party army navy force act treaty revolution "
+    "series season show film album song game games program programme project mission "
+    "province district valley desert forest castle palace tower building".split()
+)
+_PERSON_FACT = re.compile(r"\b(?:he|she|his|her|him|born)\b", re.IGNORECASE)
+
+
+def looks_like_person(name: str, kind: str = "", facts: Iterable[str] = ()) -> bool:
+    """A person: a person's kind, facts that say "he", "she" or "born", or (without a kind)
+    a name of two or three capitalised words that do not end like a place or a thing."""
+    if kind in cues.PERSON_KINDS or any(_PERSON_FACT.search(f) for f in facts):
+        return True
     if kind:
-        return kind in cues.PERSON_KINDS
+        return False
     parts = strip_qualifier(name).split()
-    return 2 <= len(parts) <= 3 and all(p[:1].isupper() and p.isalpha() for p in parts)
+    return (
+        2 <= len(parts) <= 3
+        and all(p[:1].isupper() and p.isalpha() for p in parts)
+        and parts[-1].casefold() not in _NOT_PERSON_HEADS
+    )
+
+
+def _is_person(topic: Topic) -> bool:
+    return looks_like_person(topic.name, topic.kind, topic.facts)
 
 
 @dataclass
@@ -156,7 +179,7 @@ class RuleWriter:
         for topic in memory.topics:
             table.add(topic.name)
             base = name_key(topic.name)
-            if looks_like_person(topic.name, topic.kind) and len(base) > 1 and len(base[-1]) > 3:
+            if _is_person(topic) and len(base) > 1 and len(base[-1]) > 3:
                 table.add(topic.name, key=base[-1:])
         answer_names: list[tuple[int, str]] = []
         answer_lists: list[tuple[int, list[str]]] = []
@@ -178,9 +201,13 @@ class RuleWriter:
         if known is not None and known.kind:
             return ""  # already recorded
         kind = infer_kind(name, texts)
-        if not kind and (
-            set(cues.words_of(question)) & cues.PERSON_PRONOUNS
-            or (cues.words_of(question)[:1] == ["who"] and looks_like_person(name))
+        if (
+            not kind
+            and known is None
+            and (
+                set(cues.words_of(question)) & cues.PERSON_PRONOUNS
+                or (cues.words_of(question)[:1] == ["who"] and looks_like_person(name))
+            )
         ):
             kind = "person"
         return kind
@@ -274,11 +301,9 @@ class RuleWriter:
         for phrase in cues.negated(text):
             for found in context.topics.find(phrase):
                 return context.memory.topic(found.name).name  # type: ignore[union-attr]
-        swap = cues.value_swap(text)
-        if swap is not None:
-            for topic in context.recent_topics():
-                if _renumber(topic.name, *swap) is not None:
-                    return topic.name
+        for topic in context.recent_topics()[:2]:
+            if renamed(topic.name, text) is not None:
+                return topic.name
         if context.current is not None:
             return context.current.name
         return context.memory.nodes[-1].topic
@@ -299,11 +324,9 @@ class RuleWriter:
         for mention in self._names(context, segment):
             if mention.casefold() != rejected.casefold():
                 return mention, mention, self._depends(context, mention)
-        swap = cues.value_swap(whole)
-        if swap is not None:
-            renamed = _renumber(rejected, *swap)
-            if renamed is not None:
-                return self._canonical(context, renamed), swap[0].text, set()
+        new_name = renamed(rejected, whole)
+        if new_name is not None:
+            return self._canonical(context, new_name), "", set()
         for noun in cues.descriptions(segment):
             described = self._described(context, noun, exclude=rejected)
             if described is not None:
@@ -330,7 +353,7 @@ class RuleWriter:
         people = position.noun in cues.PERSON_NOUNS - {"one"}
         for turn, names in candidates:
             if people:
-                names = [n for n in names if looks_like_person(n, self._kind_of(context, n))]
+                names = [n for n in names if self._person(context, n)]
             index = position.index - 1 if position.index > 0 else len(names) + position.index
             if not 0 <= index < len(names):
                 continue
@@ -340,9 +363,9 @@ class RuleWriter:
         return None
 
     @staticmethod
-    def _kind_of(context: _Context, name: str) -> str:
+    def _person(context: _Context, name: str) -> bool:
         topic = context.memory.topic(name)
-        return topic.kind if topic is not None else ""
+        return _is_person(topic) if topic is not None else looks_like_person(name)
 
     def _other(self, context: _Context, rejected: str) -> str | None:
         """ "The other one": the other member of a pair, else the latest topic of the same kind."""
@@ -482,20 +505,22 @@ class RuleWriter:
         person = any(p in cues.PERSON_PRONOUNS for p in said)
         thing = any(p in cues.THING_PRONOUNS for p in said)
         if current is not None:
-            is_person = looks_like_person(current.name, current.kind)
+            is_person = _is_person(current)
             if (person and is_person) or (thing and not is_person) or not (person or thing):
                 return current.name, said[0]
         earlier = [t.name for t in context.recent_topics()]
         # People are often introduced by an answer about a thing ("he" -> a name just given);
         # "it" after a digression to a person more often returns to the earlier thing.
-        candidates = [*context.previous_names, *earlier] if person else [*earlier, *context.previous_names]
+        candidates = (
+            [*context.previous_names, *earlier] if person else [*earlier, *context.previous_names]
+        )
         for name in dict.fromkeys(self._canonical(context, n) for n in candidates):
             topic = context.memory.topic(name)
             if current is not None and name.casefold() == current.name.casefold():
                 continue
             if topic is not None and topic.status is Status.DROPPED:
                 continue
-            if looks_like_person(name, topic.kind if topic else "") == person:
+            if self._person(context, name) == person:
                 return name, said[0]
         return None
 
@@ -575,22 +600,6 @@ def _differs_by_number(a: str, b: str) -> bool:
     return a.casefold() != b.casefold() and bare(a) == bare(b)
 
 
-def _renumber(name: str, new: cues.Number, old: cues.Number | None) -> str | None:
-    """``name`` with its number of ``new``'s kind replaced: ("Apollo 11", 12, 11) -> "Apollo 12"."""
-    present = [n for n in cues.numbers(name) if n.kind == new.kind]
-    if old is not None:
-        same = [n for n in present if n.value == old.value]
-        if same:
-            present = same
-        elif old.value == 1 and not present:
-            return f"{name} {new.text}"
-    if not present:
-        return None
-    target = present[-1]
-    start = [m.start() for m in re.finditer(rf"\b{re.escape(target.text)}\b", name)][-1]
-    return name[:start] + new.text + name[start + len(target.text) :]
-
-
 def _fact_words(topic: Topic) -> set[str]:
     return {w for fact in topic.facts for w in cues.words_of(fact)} - STOPWORDS
 
@@ -606,7 +615,7 @@ def _description_score(topic: Topic, wanted: set[str]) -> float:
         score += 2.0
     if wanted & set(cues.words_of(strip_qualifier(topic.name))):
         score += 1.5
-    if wanted & cues.PERSON_NOUNS and looks_like_person(topic.name, topic.kind):
+    if wanted & cues.PERSON_NOUNS and _is_person(topic):
         score += 1.0
     score += 0.5 * len(wanted & _fact_words(topic))
     return score

@@ -1,0 +1,272 @@
+"""The ``memrevise`` command line (see the contract for the commands and their options)."""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from memrevise.bench.items import read_items
+from memrevise.jsonl import JsonlError, write_atomic, write_objects
+from memrevise.memory import Memory, Status
+from memrevise.methods import METHODS, WRITERS, make_method, make_writer, trec_lines
+from memrevise.retrieval import BM25Index, IndexLoadError, read_collection
+from memrevise.search import Hit, MemRevise, SearchConfig
+from memrevise.writer import TurnError
+
+app = typer.Typer(
+    help="Conversational search with a memory that later turns can revise.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False)
+T = TypeVar("T")
+
+
+def _fails_cleanly(command: Callable[..., T]) -> Callable[..., T]:
+    """Known errors go to stderr as one line and exit with status 2, never as a traceback."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> T:
+        try:
+            return command(*args, **kwargs)
+        except (JsonlError, IndexLoadError, TurnError, ValueError, OSError) as error:
+            err.print(f"error: {error}", markup=False)
+            raise typer.Exit(2) from None
+
+    return wrapper
+
+
+def _progress(items: list[T], label: str) -> Iterator[T]:
+    """Iterate with a progress bar on stderr, shown only on a terminal."""
+    with Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        disable=not err.is_terminal,
+        transient=True,
+    ) as progress:
+        yield from progress.track(items, total=len(items))
+
+
+def demo_collection() -> Path:
+    return Path(str(resources.files("memrevise.data").joinpath("demo_collection.jsonl")))
+
+
+def demo_conversation() -> dict[str, Any]:
+    text = resources.files("memrevise.data").joinpath("demo_conversation.json").read_text("utf-8")
+    return json.loads(text)
+
+
+def _status_style(status: Status) -> str:
+    return {Status.CURRENT: "bold green", Status.EARLIER: "yellow", Status.DROPPED: "red"}[status]
+
+
+def print_memory(memory: Memory, console: Console = out) -> None:
+    """The topics with their status, then the log, one line a turn."""
+    for topic in memory.topics:
+        kind = f" [{topic.kind}]" if topic.kind else ""
+        turns = ", ".join(map(str, topic.turns))
+        console.print(
+            f"    [{_status_style(topic.status)}]{topic.status.value:8}[/] "
+            + escape(f"{topic.name}{kind}  (turns {turns}, {len(topic.facts)} facts)"),
+            markup=True,
+        )
+
+
+def print_hits(hits: Iterable[Hit], console: Console = out, width: int = 110) -> None:
+    for rank, hit in enumerate(hits, 1):
+        moved = ", ".join(f"{name} {value:+.1f}" for name, value in hit.signals.items())
+        text = hit.text if len(hit.text) <= width else hit.text[: width - 1] + "…"
+        console.print(
+            f"    {rank}. [bold]{escape(hit.title or hit.id)}[/] ({hit.score:.2f}"
+            + (f"; {moved}" if moved else "")
+            + ")",
+            markup=True,
+        )
+        console.print(f"       {text}", markup=False)
+
+
+@app.command()
+@_fails_cleanly
+def demo(
+    k: Annotated[int, typer.Option(help="Passages shown per turn.")] = 3,
+) -> None:
+    """Replay the built-in Apollo 11 conversation over the built-in collection."""
+    index = BM25Index.build(read_collection(demo_collection()))
+    engine = MemRevise(index, make_writer("rules", index))
+    conversation = demo_conversation()
+    out.print(f"[bold]{escape(conversation['title'])}[/]", markup=True)
+    out.print(f"{index.num_docs} passages on {len(set(index.titles))} pages\n")
+    session = engine.session()
+    for number, turn in enumerate(conversation["turns"], 1):
+        result = session.search(turn["question"], k)
+        node = result.memory.nodes[-1]
+        out.print(f"[bold cyan]Turn {number}[/]  {escape(turn['question'])}", markup=True)
+        out.print(f"  writer: {', '.join(map(str, node.operations))}", markup=False)
+        out.print(f"  query:  {result.query}", markup=False)
+        out.print("  memory:")
+        print_memory(result.memory)
+        out.print("  passages:")
+        print_hits(result.hits)
+        out.print()
+        session.answer(turn["answer"])
+
+
+@app.command()
+@_fails_cleanly
+def index(
+    collection: Annotated[Path, typer.Option(help="Collection JSONL (id, title, text).")],
+    out_dir: Annotated[Path, typer.Option("--out", help="Directory for the index.")],
+    backend: Annotated[str, typer.Option(help="Index backend.")] = "bm25",
+) -> None:
+    """Build and save an index of a collection."""
+    if backend != "bm25":
+        raise ValueError(f"unknown backend {backend!r}; available: bm25")
+    passages = read_collection(collection)
+    built = BM25Index.build(passages, show_progress=err.is_terminal)
+    built.save(out_dir)
+    err.print(f"indexed {built.num_docs} passages into {out_dir}", markup=False)
+
+
+def _config(
+    template: bool,
+    writer_query: bool,
+    title_prior: bool,
+    facts_vote: bool,
+    number_rule: bool,
+    exclusion: bool,
+    topic_repair: bool,
+    horizon: int | None,
+    pooled_facts: bool,
+) -> SearchConfig:
+    return SearchConfig(
+        template=template,
+        writer_query=writer_query,
+        title_prior=title_prior,
+        facts_vote=facts_vote,
+        number_rule=number_rule,
+        exclusion=exclusion,
+        topic_repair=topic_repair,
+        horizon=horizon,
+        pooled_facts=pooled_facts,
+    )
+
+
+@app.command()
+@_fails_cleanly
+def run(
+    index_dir: Annotated[Path, typer.Option("--index", help="Index directory.")],
+    items_path: Annotated[Path, typer.Option("--items", help="Benchmark items JSONL.")],
+    method: Annotated[str, typer.Option(help=f"One of: {', '.join(METHODS)}.")],
+    run_path: Annotated[Path, typer.Option("--run", help="TREC run file to write.")],
+    trace: Annotated[Path | None, typer.Option(help="Trace JSONL to write.")] = None,
+    writer: Annotated[str, typer.Option(help=f"One of: {', '.join(WRITERS)}.")] = "rules",
+    k: Annotated[int, typer.Option(help="Passages per question.")] = 100,
+    tag: Annotated[str | None, typer.Option(help="Run tag (default: the method).")] = None,
+    template: Annotated[bool, typer.Option(help="Fuse the template query.")] = True,
+    writer_query: Annotated[bool, typer.Option(help="Fuse the writer's query.")] = True,
+    title_prior: Annotated[bool, typer.Option(help="Raise the final topic's page.")] = True,
+    facts_vote: Annotated[bool, typer.Option(help="Raise the page the facts support.")] = True,
+    number_rule: Annotated[bool, typer.Option(help="Apply the number rule.")] = True,
+    exclusion: Annotated[bool, typer.Option(help="Lower a rejected same-name page.")] = True,
+    topic_repair: Annotated[bool, typer.Option(help="Repair topics against the corpus.")] = True,
+    horizon: Annotated[int | None, typer.Option(help="Memory horizon in turns.")] = None,
+    pooled_facts: Annotated[bool, typer.Option(help="OR-QuAC's pooled facts vote.")] = False,
+) -> None:
+    """Rank passages for every item with a method; write a TREC run (and a trace)."""
+    config = _config(
+        template,
+        writer_query,
+        title_prior,
+        facts_vote,
+        number_rule,
+        exclusion,
+        topic_repair,
+        horizon,
+        pooled_facts,
+    )
+    items = read_items(items_path)
+    loaded = BM25Index.load(index_dir)
+    ranker = make_method(method, loaded, writer, config)
+    tag = tag or method
+    if any(c.isspace() for c in tag):
+        raise ValueError(f"the run tag must not contain spaces: {tag!r}")
+    lines: list[str] = []
+    traces: list[dict[str, Any]] = []
+    for item in _progress(items, method):
+        ranked = ranker.rank(item, k)
+        lines.extend(trec_lines(item.qid, ranked, tag))
+        if trace is not None:
+            traces.append({"qid": item.qid, **(ranked.trace or {})})
+    write_atomic(run_path, lines)
+    if trace is not None:
+        write_objects(trace, traces)
+    err.print(f"wrote {len(items)} rankings to {run_path}", markup=False)
+
+
+@app.command()
+@_fails_cleanly
+def chat(
+    index_dir: Annotated[Path | None, typer.Option("--index", help="Index directory.")] = None,
+    k: Annotated[int, typer.Option(help="Passages shown per turn.")] = 3,
+) -> None:
+    """Search in conversation over an index (the demo collection by default).
+
+    Type a question per line; ':memory' shows the memory, ':reset' starts over, ':quit' ends.
+    The top passage counts as the answer you saw.
+    """
+    loaded = (
+        BM25Index.load(index_dir)
+        if index_dir
+        else BM25Index.build(read_collection(demo_collection()))
+    )
+    engine = MemRevise(loaded, make_writer("rules", loaded))
+    session = engine.session()
+    prompt = "you> " if sys.stdin.isatty() else ""
+    while True:
+        try:
+            line = input(prompt).strip()
+        except EOFError:
+            break
+        if line in {":quit", ":q", ":exit"}:
+            break
+        if line == ":memory":
+            print_memory(session.memory)
+            continue
+        if line == ":reset":
+            session = engine.session()
+            continue
+        if not line:
+            continue
+        try:
+            result = session.search(line, k)
+        except TurnError as error:
+            err.print(f"error: {error}", markup=False)
+            continue
+        node = result.memory.nodes[-1]
+        out.print(f"  {', '.join(map(str, node.operations))} | query: {result.query}", markup=False)
+        print_hits(result.hits)
+        if result.hits:
+            session.answer(result.hits[0].text)
+
+
+def main() -> None:  # pragma: no cover - the console script
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,75 @@
+"""JSON Lines in and out: line-numbered errors when reading, atomic replacement when writing."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+
+class JsonlError(ValueError):
+    """A malformed JSONL line; the message reads ``path:line: reason``."""
+
+    def __init__(self, path: str | os.PathLike[str], line: int, reason: str) -> None:
+        super().__init__(
+            f"{os.fspath(path)}:{line}: {reason}" if line else f"{os.fspath(path)}: {reason}"
+        )
+        self.path = os.fspath(path)
+        self.line = line
+        self.reason = reason
+
+    def __reduce__(self) -> tuple[type, tuple[str, int, str]]:
+        return type(self), (self.path, self.line, self.reason)
+
+
+def read_objects(path: str | os.PathLike[str]) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Yield ``(line number, object)`` for each non-blank line; bad lines raise
+    :class:`JsonlError` naming the file and the line."""
+    try:
+        handle = open(path, "rb")  # noqa: SIM115 - closed by the with below
+    except OSError as error:
+        raise JsonlError(path, 0, error.strerror or str(error)) from None
+    with handle:
+        for number, raw in enumerate(handle, start=1):
+            if not raw.strip():
+                continue
+            try:
+                record = json.loads(raw.decode("utf-8-sig" if number == 1 else "utf-8"))
+            except UnicodeDecodeError:
+                raise JsonlError(path, number, "invalid UTF-8") from None
+            except json.JSONDecodeError as error:
+                raise JsonlError(
+                    path, number, f"invalid JSON: {error.msg} (column {error.colno})"
+                ) from None
+            if not isinstance(record, dict):
+                raise JsonlError(
+                    path, number, f"expected a JSON object, not {type(record).__name__}"
+                )
+            yield number, record
+
+
+def write_atomic(path: str | os.PathLike[str], lines: Iterable[str]) -> None:
+    """Write ``lines`` (each without its newline) to ``path`` through a temporary file in the
+    same directory, so a failure leaves any earlier file untouched and nothing half-written."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(
+        dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
+    )
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            for line in lines:
+                out.write(line)
+                out.write("\n")
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def write_objects(path: str | os.PathLike[str], records: Iterable[dict[str, Any]]) -> None:
+    """Write one JSON object a line, atomically."""
+    write_atomic(path, (json.dumps(r, ensure_ascii=False) for r in records))

@@ -1,0 +1,125 @@
+"""Ranking methods for ``memrevise run``: MemRevise and the history-based baselines.
+
+Every method ranks the passages of one benchmark item (a conversation whose last question is
+searched) against the same index, and may return a trace of what it did.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import numpy as np
+
+from memrevise.bench.items import Item
+from memrevise.retrieval import BM25Index
+from memrevise.search import MemRevise, SearchConfig
+from memrevise.text import cut
+from memrevise.writer import RuleWriter, Writer
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """One item's ranking: passage ids best first, their scores, and an optional trace."""
+
+    ids: list[str]
+    scores: list[float]
+    trace: dict[str, Any] | None = field(default=None)
+
+
+class Method(Protocol):
+    """Ranks the final question of an item."""
+
+    def rank(self, item: Item, k: int) -> Ranked: ...
+
+
+@dataclass
+class QueryMethod:
+    """A baseline that searches BM25 with one query built from the item."""
+
+    index: BM25Index
+    build: Callable[[Item], str]
+
+    def rank(self, item: Item, k: int) -> Ranked:
+        query = self.build(item)
+        ranking = self.index.search(query, k)
+        ids = [self.index.doc_id(int(d)) for d in ranking.docs]
+        return Ranked(ids, [float(s) for s in ranking.scores], {"query": query})
+
+
+def original_query(item: Item) -> str:
+    """The final question alone."""
+    return item.question
+
+
+def all_history_query(item: Item) -> str:
+    """All questions and answers (answers cut at 600 characters), then the final question."""
+    parts = [p for turn in item.history for p in (turn.question, cut(turn.answer))]
+    return " ".join([*parts, item.question])
+
+
+def last_turn_query(item: Item) -> str:
+    """The last history turn (question and answer) and the final question."""
+    last = item.history[-1:] if item.history else ()
+    return " ".join([*(p for t in last for p in (t.question, cut(t.answer))), item.question])
+
+
+BASELINES: dict[str, Callable[[Item], str]] = {
+    "original": original_query,
+    "all-history": all_history_query,
+    "last-turn": last_turn_query,
+}
+
+
+@dataclass
+class MemReviseMethod:
+    """The full system: the writer reads each history turn once, then the final turn searches."""
+
+    engine: MemRevise
+
+    def rank(self, item: Item, k: int) -> Ranked:
+        session = self.engine.session()
+        for turn in item.history:
+            session.add_turn(turn.question, cut(turn.answer))
+        result = session.search(item.question, k)
+        trace = {
+            "query": result.query,
+            "topic": result.memory.nodes[-1].topic,
+            "memory": result.memory.to_dict(),
+            "ms": {name: round(ms, 3) for name, ms in result.ms.items()},
+        }
+        return Ranked([h.id for h in result.hits], [h.score for h in result.hits], trace)
+
+
+WRITERS = ("rules",)
+
+
+def make_writer(name: str, index: BM25Index) -> Writer:
+    """A writer by name, grounded in the index's page titles."""
+    if name == "rules":
+        return RuleWriter(index.titles if index.titled else ())
+    raise ValueError(f"unknown writer {name!r}; available: {', '.join(WRITERS)}")
+
+
+METHODS = ("memrevise", *BASELINES)
+
+
+def make_method(
+    name: str, index: BM25Index, writer: str = "rules", config: SearchConfig | None = None
+) -> Method:
+    """A method by name (``memrevise`` or a baseline) over ``index``."""
+    if name == "memrevise":
+        return MemReviseMethod(MemRevise(index, make_writer(writer, index), config))
+    if name in BASELINES:
+        return QueryMethod(index, BASELINES[name])
+    raise ValueError(f"unknown method {name!r}; available: {', '.join(METHODS)}")
+
+
+def trec_lines(qid: str, ranked: Ranked, tag: str) -> list[str]:
+    """TREC run lines ``qid Q0 pid rank score tag``, ranks from 1, scores descending."""
+    order = np.argsort(-np.asarray(ranked.scores, dtype=np.float64), kind="stable")
+    return [
+        f"{qid} Q0 {ranked.ids[i]} {rank} {ranked.scores[i]:.6f} {tag}"
+        for rank, i in enumerate(order, 1)
+    ]

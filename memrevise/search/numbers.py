@@ -1,0 +1,39 @@
+"""The number rule: a final turn that only swaps a number, decade or Roman numeral in the topic."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import ClassVar
+
+from memrevise.numbers import renamed, requery
+from memrevise.retrieval import BM25Index
+from memrevise.search.state import SearchState
+from memrevise.text import words
+
+QUESTION_WORDS = frozenset({"what", "which", "who", "whom", "whose", "when", "where", "why", "how"})
+
+
+@dataclass(frozen=True)
+class NumberRule:
+    """Before retrieval: a short final turn without a question word that names exactly one new
+    number, decade or Roman numeral renames the topic of the final (else the previous) node.
+
+    The search then uses the writer's query with the new name and no template; the title
+    prior follows ``state.topic``, which becomes the new name.
+    """
+
+    name: ClassVar[str] = "number_rule"
+    max_words: int = 12
+
+    def __call__(self, state: SearchState, index: BM25Index) -> SearchState:
+        said = words(state.question)
+        if len(said) > self.max_words or QUESTION_WORDS.intersection(said):
+            return state
+        nodes = state.memory.nodes
+        candidates = dict.fromkeys([state.topic, *(n.topic for n in nodes[-2:-1])])
+        for topic in candidates:
+            new = renamed(topic, state.question)
+            if new is not None:
+                query = requery(state.query, topic, new)
+                return replace(state, topic=new, query=query, use_template=False)
+        return state

@@ -1,0 +1,182 @@
+"""The command line: demo, index, run and chat, and how bad input is reported."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from memrevise.cli import app, demo_collection
+
+ITEMS = Path(__file__).parent / "data" / "items.jsonl"
+runner = CliRunner()
+
+
+def invoke(*args, stdin=None):
+    return runner.invoke(app, [str(a) for a in args], input=stdin)
+
+
+@pytest.fixture(scope="module")
+def index_dir(tmp_path_factory):
+    path = tmp_path_factory.mktemp("index") / "demo"
+    result = invoke("index", "--collection", demo_collection(), "--out", path)
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def read_run(path):
+    rows = [line.split() for line in Path(path).read_text().splitlines()]
+    runs = {}
+    for qid, q0, pid, rank, score, tag in rows:
+        assert q0 == "Q0"
+        runs.setdefault(qid, []).append((int(rank), pid, float(score), tag))
+    return runs
+
+
+def test_demo_replays_the_apollo_conversation():
+    result = subprocess.run(
+        [sys.executable, "-m", "memrevise.cli", "demo"], capture_output=True, text=True, check=True
+    )
+    text = result.stdout
+    assert "Turn 7  sorry, i meant 12, not 11" in text
+    assert "Abandon(Buzz Aldrin), Reactivate(Neil Armstrong)" in text
+    assert "query:  where did Neil Armstrong grow up?" in text
+    last_turn = text[text.index("Turn 7") :]
+    assert "dropped  Apollo 11" in last_turn
+    assert "current  Apollo 12" in last_turn
+    first_passage = last_turn[last_turn.index("passages:") :].splitlines()[1]
+    assert "Apollo 12" in first_passage
+
+
+@pytest.mark.parametrize("method", ["memrevise", "original", "all-history", "last-turn"])
+def test_run_writes_a_trec_run_for_every_method(index_dir, tmp_path, method):
+    run = tmp_path / "run.trec"
+    result = invoke("run", "--index", index_dir, "--items", ITEMS, "--method", method, "--run", run)
+    assert result.exit_code == 0, result.output
+    runs = read_run(run)
+    assert len(runs) == 6
+    for ranking in runs.values():
+        assert [r for r, *_ in ranking] == list(range(1, len(ranking) + 1))
+        scores = [s for _, _, s, _ in ranking]
+        assert scores == sorted(scores, reverse=True)
+        assert {t for *_, t in ranking} == {method}
+        assert len(ranking) <= 100
+
+
+def test_memrevise_ranks_the_intended_page_first_after_corrections(index_dir, tmp_path):
+    run, trace = tmp_path / "run.trec", tmp_path / "trace.jsonl"
+    result = invoke(
+        "run", "--index", index_dir, "--items", ITEMS, "--method", "memrevise",
+        "--run", run, "--trace", trace,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    firsts = {qid: ranking[0][1] for qid, ranking in read_run(run).items()}
+    assert firsts["apollo-1-corr"].startswith("neil-armstrong")
+    assert firsts["apollo-1-srep"].startswith("neil-armstrong")
+    assert firsts["apollo-2-val"].startswith("apollo-12")
+    assert firsts["avatar-1-corr"].startswith("avatar-2004")
+    traces = {t["qid"]: t for t in map(json.loads, trace.read_text().splitlines())}
+    correction = traces["apollo-1-corr"]
+    assert correction["query"] == "where did Neil Armstrong grow up?"
+    assert correction["topic"] == "Neil Armstrong"
+    statuses = {t["name"]: t["status"] for t in correction["memory"]["topics"]}
+    assert statuses["Buzz Aldrin"] == "dropped"
+    assert set(correction["ms"]) == {"writer", "search"}
+
+
+def test_ablation_switches_reach_the_search(index_dir, tmp_path):
+    run = tmp_path / "run.trec"
+    result = invoke(
+        "run", "--index", index_dir, "--items", ITEMS, "--method", "memrevise", "--run", run,
+        "--no-title-prior", "--no-facts-vote", "--no-exclusion", "--no-topic-repair",
+        "--no-number-rule", "--horizon", "1", "--trace", tmp_path / "t.jsonl",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    trace = json.loads((tmp_path / "t.jsonl").read_text().splitlines()[0])
+    assert len(trace["memory"]["nodes"]) == 4, "the trace keeps the whole memory"
+    bad = invoke(
+        "run", "--index", index_dir, "--items", ITEMS, "--method", "memrevise", "--run", run,
+        "--no-template", "--no-writer-query",
+    )  # fmt: skip
+    assert bad.exit_code == 2
+    assert "needs the template" in bad.output
+
+
+def test_a_malformed_collection_line_is_named_and_no_index_is_left(tmp_path):
+    collection = tmp_path / "c.jsonl"
+    collection.write_text('{"id": "a", "title": "A", "text": "x"}\n{"id": "b", "text": 3}\n')
+    result = invoke("index", "--collection", collection, "--out", tmp_path / "idx")
+    assert result.exit_code == 2
+    assert f"{collection}:2:" in result.output
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "idx").exists()
+
+
+def test_a_malformed_items_line_is_named_and_an_earlier_run_is_kept(index_dir, tmp_path):
+    run = tmp_path / "run.trec"
+    run.write_text("kept\n")
+    items = tmp_path / "items.jsonl"
+    good = ITEMS.read_text().splitlines()[0]
+    items.write_text(
+        good
+        + "\n"
+        + json.dumps({"qid": "x", "conversation_id": "c", "dataset": "d", "question": "  "})
+        + "\n"
+    )
+    result = invoke("run", "--index", index_dir, "--items", items, "--method", "original",
+                    "--run", run)  # fmt: skip
+    assert result.exit_code == 2
+    assert f"{items}:2:" in result.output and "empty" in result.output
+    assert run.read_text() == "kept\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--method", "nonsense"], "unknown method"),
+        (["--method", "memrevise", "--writer", "nonsense"], "unknown writer"),
+        (["--method", "original", "--tag", "a b"], "must not contain spaces"),
+    ],
+)
+def test_bad_options_are_clear_errors(index_dir, tmp_path, args, message):
+    result = invoke("run", "--index", index_dir, "--items", ITEMS, "--run", tmp_path / "r", *args)
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+def test_a_missing_index_is_a_clear_error(tmp_path):
+    result = invoke("run", "--index", tmp_path / "none", "--items", ITEMS, "--method",
+                    "original", "--run", tmp_path / "r")  # fmt: skip
+    assert result.exit_code == 2
+    assert "none" in result.output and "Traceback" not in result.output
+
+
+def test_chat_keeps_the_memory_across_lines(index_dir):
+    lines = "\n".join([
+        "what was apollo 11?",
+        "who was neil armstrong?",
+        "",
+        "\x00\x01",
+        "where did he grow up?",
+        ":memory",
+        ":quit",
+    ])  # fmt: skip
+    result = invoke("chat", "--index", index_dir, stdin=lines)
+    assert result.exit_code == 0, result.output
+    assert "query: where did Neil Armstrong grow up?" in result.output
+    assert "error: the question is empty" in result.output
+    assert "current  Neil Armstrong" in result.output
+
+
+def test_a_100_kb_turn_is_handled(index_dir, tmp_path):
+    items = tmp_path / "items.jsonl"
+    item = {"qid": "big", "conversation_id": "c", "dataset": "d",
+            "history": [{"question": "what was apollo 11?", "answer": "x " * 50_000}],
+            "question": "when did it launch? " + "moon " * 20_000}  # fmt: skip
+    items.write_text(json.dumps(item) + "\n")
+    result = invoke("run", "--index", index_dir, "--items", items, "--method", "memrevise",
+                    "--run", tmp_path / "r.trec")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert len(read_run(tmp_path / "r.trec")["big"]) > 0

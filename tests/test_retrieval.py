@@ -1,0 +1,314 @@
+"""BM25 retrieval over a small titled collection (``memrevise.retrieval``)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from memrevise.retrieval import (
+    BM25Index,
+    IndexLoadError,
+    Passage,
+    WeightedQuery,
+    standardise,
+    tokenize,
+)
+from memrevise.retrieval.ranking import top_k
+
+PASSAGES = [
+    Passage(
+        "apollo-11-1", "Apollo 11", "Apollo 11 was the first crewed mission to land on the Moon."
+    ),
+    Passage("apollo-11-2", "Apollo 11", "The lunar module Eagle landed in the Sea of Tranquility."),
+    Passage("apollo-12-1", "Apollo 12", "Apollo 12 was the second crewed Moon landing, in 1969."),
+    Passage(
+        "armstrong-1", "Neil Armstrong", "An American astronaut, the first person on the Moon."
+    ),
+    Passage("armstrong-2", "Neil Armstrong", "He was born in Wapakoneta, Ohio, in 1930."),
+    Passage(
+        "aldrin-1",
+        "Buzz Aldrin",
+        "He was the lunar module pilot and the second person on the Moon.",
+    ),
+    Passage("aldrin-2", "Buzz Aldrin", "He was born in Glen Ridge, New Jersey, in 1930."),
+    Passage(
+        "avatar-2009",
+        "Avatar (2009 film)",
+        "A science fiction film by James Cameron set on Pandora.",
+    ),
+    Passage(
+        "avatar-2004",
+        "Avatar (2004 film)",
+        "A Singaporean science fiction film directed by Kuo Jian Hong.",
+    ),
+    Passage("note", "", "A note without a page: the first Moon landing was watched by millions."),
+]
+WORDS = [*sorted({t for p in PASSAGES for t in tokenize(f"{p.title} {p.text}")}), "zebra", "qq"]
+
+
+@pytest.fixture(scope="module")
+def index() -> BM25Index:
+    return BM25Index.build(PASSAGES)
+
+
+@pytest.fixture(scope="module")
+def saved(index: BM25Index, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    directory = tmp_path_factory.mktemp("saved") / "index"
+    index.save(directory)
+    return directory
+
+
+def ids(index: BM25Index, query: str | WeightedQuery, k: int = 10) -> list[str]:
+    return [index.doc_id(int(doc)) for doc in index.search(query, k).docs]
+
+
+# -- queries --------------------------------------------------------------------------------------
+
+
+def test_tokenize_lowercases_keeps_single_characters_and_drops_stopwords() -> None:
+    assert tokenize("Toy Story 2 is the BEST of them, I think") == [
+        "toy", "stori", "2", "best", "them", "i", "think",
+    ]  # fmt: skip
+
+
+def test_tokenize_stems_so_launch_matches_launched() -> None:
+    assert tokenize("launched") == tokenize("launch") == tokenize("Launches")
+
+
+def test_a_weighted_query_merges_repeated_tokens_in_order_of_first_appearance() -> None:
+    query = WeightedQuery.of("Apollo 12", 2.0) + WeightedQuery.of("was Apollo 12 late?")
+    assert query.terms == (("apollo", 3.0), ("12", 3.0), ("late", 1.0))
+    assert query.tokens == ("apollo", "12", "late")
+    assert WeightedQuery.of("moon moon").terms == (("moon", 2.0),)
+    assert WeightedQuery.of("the of a").empty and not query.empty
+
+
+def test_weights_must_be_positive_and_finite() -> None:
+    for weight in (0.0, -1.0, float("nan"), float("inf")):
+        with pytest.raises(ValueError, match="positive and finite"):
+            WeightedQuery.of("moon", weight)
+
+
+def test_a_plain_string_is_searched_as_an_unweighted_query(index: BM25Index) -> None:
+    text = "where was Neil Armstrong born"
+    assert np.array_equal(index.scores(text), index.scores(WeightedQuery.of(text)))
+
+
+# -- search ---------------------------------------------------------------------------------------
+
+
+def test_search_ranks_the_passage_that_answers_first(index: BM25Index) -> None:
+    assert ids(index, "where was Neil Armstrong born")[0] == "armstrong-2"
+    assert ids(index, "who directed Avatar in 2004")[0] == "avatar-2004"
+    assert ids(index, "Sea of Tranquility")[0] == "apollo-11-2"
+
+
+def test_weighting_the_topic_twice_keeps_a_follow_up_on_topic(index: BM25Index) -> None:
+    question = WeightedQuery.of("the first crewed mission")
+    assert ids(index, WeightedQuery.of("Apollo 12") + question)[0] == "apollo-11-1"
+    assert ids(index, WeightedQuery.of("Apollo 12", 2.0) + question)[0] == "apollo-12-1"
+
+
+def test_search_returns_only_matching_passages_best_first(index: BM25Index) -> None:
+    ranking = index.search("Singaporean Pandora", k=100)
+    assert sorted(ids(index, "Singaporean Pandora", 100)) == ["avatar-2004", "avatar-2009"]
+    assert ranking.scores[0] > ranking.scores[1] > 0
+    assert ranking.docs.dtype == np.int64 and ranking.scores.dtype == np.float32
+    assert np.array_equal(ranking.scores, index.scores("Singaporean Pandora")[ranking.docs])
+    assert len(index.search("Singaporean Pandora", k=1)) == 1
+    assert len(index.search("Singaporean Pandora", k=0)) == 0
+
+
+def test_unknown_words_and_empty_queries_match_nothing(index: BM25Index) -> None:
+    assert np.array_equal(index.scores("zebra moon"), index.scores("moon"))
+    for query in ("", "the of", "zebra", WeightedQuery()):
+        assert not index.scores(query).any()
+        assert len(index.search(query)) == 0
+    assert index.scores("").dtype == np.float32 and index.scores("").shape == (len(PASSAGES),)
+
+
+def test_equal_scores_are_ranked_by_document_index() -> None:
+    twins = BM25Index.build([Passage(str(i), "", "same words here") for i in range(40)])
+    ranking = twins.search("words", k=25)
+    assert ranking.docs.tolist() == list(range(25))
+    assert len(set(ranking.scores.tolist())) == 1
+
+
+@given(st.lists(st.floats(0, 10, width=32), max_size=300), st.integers(0, 40))
+def test_top_k_matches_a_full_sort(values: list[float], k: int) -> None:
+    scores = np.array(values, dtype=np.float32)
+    ranking = top_k(scores, k)
+    expected = sorted((-s, doc) for doc, s in enumerate(values) if s > 0)[:k]
+    assert ranking.docs.tolist() == [doc for _, doc in expected]
+    assert ranking.scores.tolist() == [-s for s, _ in expected]
+
+
+QUERIES = st.lists(st.sampled_from(WORDS), max_size=8).map(" ".join)
+
+
+@given(QUERIES)
+def test_doubling_every_weight_doubles_every_score(index: BM25Index, text: str) -> None:
+    single = index.scores(WeightedQuery.of(text))
+    assert np.array_equal(index.scores(WeightedQuery.of(text, 2.0)), 2 * single)
+
+
+@given(QUERIES, QUERIES)
+def test_scores_add_up_over_the_parts_of_a_query(index: BM25Index, a: str, b: str) -> None:
+    both = index.scores(WeightedQuery.of(a) + WeightedQuery.of(b))
+    assert np.allclose(both, index.scores(a) + index.scores(b), rtol=1e-6, atol=0)
+
+
+# -- passages and pages ---------------------------------------------------------------------------
+
+
+def test_passages_are_found_by_index_and_by_id(index: BM25Index) -> None:
+    assert index.num_docs == len(PASSAGES) and index.titled
+    assert [index.passage(i) for i in range(index.num_docs)] == PASSAGES
+    assert index.doc_index("aldrin-2") == 6 and index.doc_id(6) == "aldrin-2"
+    assert index.title(6) == "Buzz Aldrin" and index.text(-1) == PASSAGES[-1].text
+    with pytest.raises(KeyError, match="no passage with id 'nobody'"):
+        index.doc_index("nobody")
+
+
+def test_pages_are_looked_up_by_exact_title_or_by_name(index: BM25Index) -> None:
+    assert index.pages("Neil Armstrong").tolist() == [3, 4]
+    assert index.pages("Avatar").tolist() == []
+    assert index.pages("").tolist() == []  # untitled passages are no page
+    assert index.pages_named("Avatar").tolist() == [7, 8]
+    assert index.pages_named("avatar (band)").tolist() == [7, 8]
+    assert index.same_name_titles("AVATAR") == ["Avatar (2009 film)", "Avatar (2004 film)"]
+    assert index.same_name_titles("Apollo 11") == ["Apollo 11"]
+    assert index.titles[index.title_ids[8]] == "Avatar (2004 film)"
+
+
+def test_an_untitled_collection_is_not_titled() -> None:
+    assert not BM25Index.build([Passage("a", "", "text")]).titled
+
+
+def test_top_passages_vote_for_their_page_by_reciprocal_rank(index: BM25Index) -> None:
+    ranked = ids(index, "first Moon landing", 5)
+    assert ranked[0] == "note"  # untitled: it takes rank 1 but casts no vote
+    votes = index.vote_pages("first Moon landing", depth=5)
+    expected: dict[str, float] = {}
+    for rank, pid in enumerate(ranked[1:], start=2):
+        title = index.title(index.doc_index(pid))
+        expected[title] = expected.get(title, 0.0) + 1 / rank
+    assert dict(votes) == expected
+    assert votes == sorted(votes, key=lambda vote: (-vote[1], vote[0]))
+    assert index.vote_pages("zebra") == []
+
+
+def test_build_rejects_duplicate_ids_and_empty_collections() -> None:
+    with pytest.raises(ValueError, match="unique"):
+        BM25Index.build([Passage("a", "", "x"), Passage("a", "", "y")])
+    with pytest.raises(ValueError, match="empty"):
+        BM25Index.build([])
+
+
+# -- saving and loading ---------------------------------------------------------------------------
+
+
+def test_a_saved_index_loads_memory_mapped_with_identical_results(
+    index: BM25Index, saved: Path
+) -> None:
+    for loaded in (BM25Index.load(saved), BM25Index.load(saved, mmap=False)):
+        for text in ("where was Neil Armstrong born", "Avatar film", "zebra"):
+            assert np.array_equal(loaded.scores(text), index.scores(text))
+        assert [loaded.passage(i) for i in range(loaded.num_docs)] == PASSAGES
+        assert loaded.titles == index.titles and loaded.titled
+        assert loaded.pages_named("Avatar").tolist() == [7, 8]
+    assert isinstance(BM25Index.load(saved).title_ids, np.memmap)
+    meta = json.loads((saved / "meta.json").read_text())
+    assert meta["num_docs"] == len(PASSAGES) and (meta["k1"], meta["b"]) == (1.5, 0.75)
+
+
+def test_saving_replaces_an_older_index_and_leaves_no_temporary_files(
+    index: BM25Index, tmp_path: Path
+) -> None:
+    directory = tmp_path / "index"
+    BM25Index.build(PASSAGES[:2]).save(directory)
+    index.save(directory)
+    assert BM25Index.load(directory).num_docs == len(PASSAGES)
+    assert [p.name for p in tmp_path.iterdir()] == ["index"]
+
+
+def test_saving_refuses_to_overwrite_something_that_is_not_an_index(
+    index: BM25Index, tmp_path: Path
+) -> None:
+    (tmp_path / "notes.txt").write_text("precious")
+    with pytest.raises(FileExistsError, match="not an index directory"):
+        index.save(tmp_path)
+    assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]
+
+
+def test_loading_a_missing_directory_names_it(tmp_path: Path) -> None:
+    with pytest.raises(IndexLoadError, match=re.escape(f"{tmp_path / 'nowhere'}: no such index")):
+        BM25Index.load(tmp_path / "nowhere")
+
+
+@pytest.mark.parametrize(
+    "name", ["meta.json", "texts.bin", "title_ids.npy", "vocab.index.json", "data.csc.index.npy"]
+)
+def test_a_missing_file_is_named(saved: Path, tmp_path: Path, name: str) -> None:
+    copy = tmp_path / "index"
+    copy.mkdir()
+    for path in saved.iterdir():
+        if path.name != name:
+            os.link(path, copy / path.name)
+    with pytest.raises(IndexLoadError, match=re.escape(f"{copy / name}: missing index file")):
+        BM25Index.load(copy)
+
+
+@pytest.mark.parametrize(
+    ("name", "damage"),
+    [
+        ("meta.json", lambda data: data[:-5]),
+        ("meta.json", lambda data: data.replace(b'"version": 1', b'"version": 99')),
+        ("ids.json", lambda data: data[:-3]),
+        ("ids.json", lambda data: b'["only one"]'),
+        ("title_ids.npy", lambda data: data[:-4]),
+        ("text_offsets.npy", lambda data: b"not numpy"),
+        ("texts.bin", lambda data: data[:-1]),
+        ("params.index.json", lambda data: data[:-2]),
+        ("params.index.json", lambda data: b"{}"),
+        ("vocab.index.json", lambda data: data[:-2]),
+        ("vocab.index.json", lambda data: b'{"moon": 0}'),
+        ("indices.csc.index.npy", lambda data: data[:-8]),
+        ("data.csc.index.npy", lambda data: data[:100]),
+    ],
+)
+def test_a_corrupt_file_is_named(saved: Path, tmp_path: Path, name: str, damage) -> None:
+    copy = tmp_path / "index"
+    copy.mkdir()
+    for path in saved.iterdir():
+        data = path.read_bytes()
+        (copy / path.name).write_bytes(damage(data) if path.name == name else data)
+    with pytest.raises(IndexLoadError, match=re.escape(f"{copy / name}: ")):
+        BM25Index.load(copy)
+
+
+# -- score normalisation --------------------------------------------------------------------------
+
+
+def test_standardise_gives_z_scores() -> None:
+    z = standardise(np.array([1.0, 2.0, 3.0, 4.0], dtype=np.float32))
+    assert z.dtype == np.float64
+    assert np.isclose(z.mean(), 0) and np.isclose(z.std(), 1)
+    assert np.allclose(z, [-1.3416408, -0.4472136, 0.4472136, 1.3416408])
+
+
+@pytest.mark.parametrize("values", [[], [3.0], [2.0, 2.0, 2.0]])
+def test_standardise_gives_zeros_without_spread(values: list[float]) -> None:
+    assert np.array_equal(standardise(np.array(values)), np.zeros(len(values)))
+
+
+def test_standardise_rejects_non_finite_values() -> None:
+    with pytest.raises(ValueError, match="non-finite"):
+        standardise(np.array([1.0, np.nan]))
