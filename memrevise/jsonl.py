@@ -37,7 +37,8 @@ def read_objects(path: str | os.PathLike[str]) -> Iterator[tuple[int, dict[str, 
             if not raw.strip():
                 continue
             try:
-                record = json.loads(raw.decode("utf-8-sig" if number == 1 else "utf-8"))
+                text = raw.decode("utf-8-sig" if number == 1 else "utf-8")
+                record = json.loads(text, strict=False)
             except UnicodeDecodeError:
                 raise JsonlError(path, number, "invalid UTF-8") from None
             except json.JSONDecodeError as error:
@@ -64,6 +65,8 @@ def write_atomic(path: str | os.PathLike[str], lines: Iterable[str]) -> None:
             for line in lines:
                 out.write(line)
                 out.write("\n")
+            out.flush()
+            os.fsync(out.fileno())
         os.replace(temporary, target)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
+from memrevise.jsonl import JsonlError, read_objects, write_atomic
 from memrevise.text import clean
 
 
@@ -21,18 +20,8 @@ class Passage:
     text: str
 
 
-class CollectionError(ValueError):
+class CollectionError(JsonlError):
     """A malformed collection line; the message reads ``path:line: reason``."""
-
-    def __init__(self, path: str | os.PathLike[str], line: int, reason: str) -> None:
-        super().__init__(f"{os.fspath(path)}:{line}: {reason}")
-        self.path = os.fspath(path)
-        self.line = line
-        self.reason = reason
-
-    def __reduce__(self) -> tuple[type[CollectionError], tuple[str, int, str]]:
-        """Keep the error picklable (e.g. across processes) despite its signature."""
-        return type(self), (self.path, self.line, self.reason)
 
 
 def _field(record: dict, name: str, *, required: bool) -> str:
@@ -46,14 +35,7 @@ def _field(record: dict, name: str, *, required: bool) -> str:
     return value
 
 
-def _parse(raw: bytes, line: int) -> Passage:
-    text = raw.decode("utf-8-sig" if line == 1 else "utf-8")
-    try:
-        record = json.loads(text, strict=False)
-    except json.JSONDecodeError as err:
-        raise ValueError(f"invalid JSON: {err.msg} (column {err.colno})") from None
-    if not isinstance(record, dict):
-        raise ValueError(f"expected a JSON object, not {type(record).__name__}")
+def _parse(record: dict) -> Passage:
     pid = _field(record, "id", required=True)
     if not pid.strip():
         raise ValueError('field "id" must not be empty')
@@ -70,20 +52,21 @@ def read_collection(path: str | os.PathLike[str]) -> list[Passage]:
     """
     passages: list[Passage] = []
     first_line: dict[str, int] = {}
-    with open(path, "rb") as lines:
-        for number, raw in enumerate(lines, start=1):
-            if not raw.strip():
-                continue
+    try:
+        for number, record in read_objects(path):
             try:
-                passage = _parse(raw, number)
-            except (UnicodeDecodeError, ValueError) as err:
-                reason = "invalid UTF-8" if isinstance(err, UnicodeDecodeError) else str(err)
-                raise CollectionError(path, number, reason) from None
+                passage = _parse(record)
+            except ValueError as error:
+                raise CollectionError(path, number, str(error)) from None
             if passage.id in first_line:
                 reason = f'duplicate id "{passage.id}" (first on line {first_line[passage.id]})'
                 raise CollectionError(path, number, reason)
             first_line[passage.id] = number
             passages.append(passage)
+    except CollectionError:
+        raise
+    except JsonlError as error:
+        raise CollectionError(error.path, error.line, error.reason) from None
     return passages
 
 
@@ -92,22 +75,14 @@ def write_collection(passages: Iterable[Passage], path: str | os.PathLike[str]) 
 
     Raises ``ValueError`` on a duplicate id, leaving any existing file untouched.
     """
-    target = Path(path)
-    handle, temporary = tempfile.mkstemp(
-        prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
-    )
-    try:
-        seen: set[str] = set()
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
-            for passage in passages:
-                if passage.id in seen:
-                    raise ValueError(f'duplicate id "{passage.id}"')
-                seen.add(passage.id)
-                record = {"id": passage.id, "title": passage.title, "text": passage.text}
-                out.write(json.dumps(record, ensure_ascii=False) + "\n")
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    seen: set[str] = set()
+
+    def lines() -> Iterator[str]:
+        for passage in passages:
+            if passage.id in seen:
+                raise ValueError(f'duplicate id "{passage.id}"')
+            seen.add(passage.id)
+            record = {"id": passage.id, "title": passage.title, "text": passage.text}
+            yield json.dumps(record, ensure_ascii=False)
+
+    write_atomic(path, lines())
