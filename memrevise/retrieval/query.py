@@ -11,7 +11,7 @@ from bm25s.stopwords import STOPWORDS_EN
 
 _TOKEN = re.compile(r"(?u)\b\w+\b")
 _STOPWORDS = frozenset(STOPWORDS_EN)
-_STEMMER = Stemmer.Stemmer("english")
+_STEMMER = Stemmer.Stemmer("english", 1_000_000)  # a cache of stemmed words
 TOKENIZER = "words-lower/stopwords-en/snowball-en"  # recorded in saved indexes
 
 

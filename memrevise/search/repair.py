@@ -69,12 +69,12 @@ class TopicRepair:
         node = memory.nodes[-1]
         answer = cut(turn.answer or "")
         page = self.page(index, WeightedQuery.of(f"{turn.question} {answer}"))
-        if page is None or page != self.page(index, facts_query([node])):
+        if page is None or page.casefold() == node.topic.casefold() or names(answer, page):
             return memory
-        if page.casefold() == node.topic.casefold() or names(answer, page):
-            return memory
-        before = Memory(nodes=memory.nodes[:-1])
-        earlier = before.topic(page) is not None
+        earlier = Memory(nodes=memory.nodes[:-1]).topic(page) is not None
         if not (earlier or names(cut(previous_answer or ""), page)):
+            return memory
+        # The second search runs only when the first one's page could be taken.
+        if page != self.page(index, facts_query([node])):
             return memory
         return memory.replace_last(reassigned(node, page, earlier))
