@@ -111,11 +111,20 @@ def timed_run(directory: Path, rows: list[dict], scratch: Path) -> None:
     start = time.perf_counter()
     subprocess.run(command, check=True)
     elapsed = time.perf_counter() - start
-    lines = sum(1 for _ in open(scratch / "run.trec"))
+    lines = len((scratch / "run.trec").read_text().splitlines())
     print(
         f"memrevise run: {len(rows):,} items x {HISTORY} history turns in {elapsed:.1f} s "
         f"({1000 * elapsed / len(rows):.1f} ms/item, {lines:,} run lines)"
     )
+
+
+def build_and_save(count: int, rng: np.random.Generator, directory: Path) -> None:
+    passages = timed(
+        f"generate {count:,}",
+        lambda: collection(count, rng, vocab_size=50_000, per_title=10, exponent=1.0),
+    )
+    built = timed("build", lambda: BM25Index.build(passages))
+    timed("save", lambda: built.save(directory))
 
 
 def main() -> None:
@@ -128,13 +137,7 @@ def main() -> None:
     rng = np.random.default_rng(args.seed)
     scratch = Path(tempfile.mkdtemp(prefix="bench-turns-"))
     try:
-        passages = timed(
-            f"generate {args.passages:,}",
-            lambda: collection(args.passages, rng, vocab_size=50_000, per_title=10, exponent=1.0),
-        )
-        built = timed("build", lambda: BM25Index.build(passages))
-        timed("save", lambda: built.save(scratch / "index"))
-        del passages, built
+        build_and_save(args.passages, rng, scratch / "index")
         index = timed("load (mmap)", lambda: BM25Index.load(scratch / "index"))
         timed("writer gazetteer", lambda: make_writer("rules", index))
         per_turn(index, args.turns, rng)

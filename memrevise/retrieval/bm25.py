@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
@@ -18,7 +19,7 @@ import scipy.sparse as sp
 from bm25s.tokenization import Tokenized
 
 from memrevise.retrieval.collection import Passage
-from memrevise.retrieval.query import TOKENIZER, Query, as_query, tokenize
+from memrevise.retrieval.query import TOKENIZER, Query, WeightedQuery, as_query, tokenize
 from memrevise.retrieval.ranking import Ranking, top_k
 from memrevise.text import strip_qualifier
 
@@ -130,6 +131,7 @@ class BM25Index:
         self.title_ids = title_ids
         self.num_docs = len(ids)
         self.titled = any(titles)
+        self._votes = functools.lru_cache(maxsize=16_384)(self._vote_pages)
 
     @classmethod
     def build(
@@ -370,11 +372,15 @@ class BM25Index:
     def vote_pages(self, query: Query, depth: int = 20) -> list[tuple[str, float]]:
         """Page titles voted for by the top ``depth`` passages, each vote weighing 1/rank.
 
-        Sorted by votes, then title; untitled passages do not vote.
+        Sorted by votes, then title; untitled passages do not vote. Results are memoised:
+        a conversation searches the same stored facts again at every later turn.
         """
+        return list(self._votes(as_query(query), depth))
+
+    def _vote_pages(self, query: WeightedQuery, depth: int) -> tuple[tuple[str, float], ...]:
         votes: dict[str, float] = {}
         for rank, doc in enumerate(self.search(query, depth).docs, start=1):
             title = self.title(doc)
             if title:
                 votes[title] = votes.get(title, 0.0) + 1.0 / rank
-        return sorted(votes.items(), key=lambda item: (-item[1], item[0]))
+        return tuple(sorted(votes.items(), key=lambda item: (-item[1], item[0])))

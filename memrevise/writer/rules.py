@@ -53,9 +53,7 @@ def infer_kind(name: str, texts: Iterable[str]) -> str:
     the head noun in "<name> was an American astronaut ..." -> "astronaut"."""
     if qualifier(name):
         return qualifier(name).split()[-1].casefold()
-    base = strip_qualifier(name)
-    aliases = [re.escape(base)] + ([re.escape(base.split()[-1])] if len(base.split()) > 1 else [])
-    pattern = re.compile(rf"\b(?:{'|'.join(aliases)}){_KIND_AFTER}", re.IGNORECASE)
+    pattern = _kind_pattern(strip_qualifier(name))
     for text in texts:
         match = pattern.search(text)
         if match and match["kind"].casefold() not in STOPWORDS:
@@ -72,6 +70,13 @@ _NOT_PERSON_HEADS = frozenset(
     "province district valley desert forest castle palace tower building".split()
 )
 _PERSON_FACT = re.compile(r"\b(?:he|she|his|her|him|born)\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=4096)
+def _kind_pattern(base: str) -> re.Pattern[str]:
+    """ "<name or its last word> was a/an/the ... <kind>"."""
+    aliases = [re.escape(base)] + ([re.escape(base.split()[-1])] if len(base.split()) > 1 else [])
+    return re.compile(rf"\b(?:{'|'.join(aliases)}){_KIND_AFTER}", re.IGNORECASE)
 
 
 def looks_like_person(name: str, kind: str = "", facts: Iterable[str] = ()) -> bool:
