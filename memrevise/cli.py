@@ -16,9 +16,9 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from memrevise.bench.items import read_items
-from memrevise.jsonl import JsonlError, write_atomic, write_objects
+from memrevise.jsonl import JsonlError
 from memrevise.memory import Memory, Status
-from memrevise.methods import METHODS, WRITERS, make_method, make_writer, trec_lines
+from memrevise.methods import METHODS, WRITERS, make_method, make_writer, write_run
 from memrevise.retrieval import BM25Index, IndexLoadError, read_collection
 from memrevise.search import Hit, MemRevise, SearchConfig
 from memrevise.writer import TurnError
@@ -41,7 +41,7 @@ def _fails_cleanly(command: Callable[..., T]) -> Callable[..., T]:
     def wrapper(*args: Any, **kwargs: Any) -> T:
         try:
             return command(*args, **kwargs)
-        except (JsonlError, IndexLoadError, TurnError, ValueError, OSError) as error:
+        except (JsonlError, IndexLoadError, TurnError, ValueError, OSError, ImportError) as error:
             err.print(f"error: {error}", markup=False)
             raise typer.Exit(2) from None
 
@@ -202,20 +202,50 @@ def run(
     items = read_items(items_path)
     loaded = BM25Index.load(index_dir)
     ranker = make_method(method, loaded, writer, config)
-    tag = tag or method
-    if any(c.isspace() for c in tag):
-        raise ValueError(f"the run tag must not contain spaces: {tag!r}")
-    lines: list[str] = []
-    traces: list[dict[str, Any]] = []
-    for item in _progress(items, method):
-        ranked = ranker.rank(item, k)
-        lines.extend(trec_lines(item.qid, ranked, tag))
-        if trace is not None:
-            traces.append({"qid": item.qid, **(ranked.trace or {})})
-    write_atomic(run_path, lines)
-    if trace is not None:
-        write_objects(trace, traces)
+    write_run(ranker, _progress(items, method), run_path, tag or method, k, trace)
     err.print(f"wrote {len(items)} rankings to {run_path}", markup=False)
+
+
+@app.command()
+@_fails_cleanly
+def evaluate(
+    runs: Annotated[list[Path], typer.Argument(help="TREC runs; the first is the reference.")],
+    items_path: Annotated[Path, typer.Option("--items", help="Benchmark items JSONL.")],
+    report: Annotated[Path | None, typer.Option(help="Markdown report (plots beside it).")] = None,
+    resamples: Annotated[int, typer.Option(help="Bootstrap resamples.")] = 1000,
+    seed: Annotated[int, typer.Option(help="Bootstrap seed.")] = 0,
+) -> None:
+    """MRR@10, NDCG@3, R@10, R@100 and stale-above-gold per dataset and tier, with paired
+    bootstrap intervals of each run against the first."""
+    from memrevise.evaluate import evaluate as run_evaluation
+    from memrevise.evaluate import load_runs
+
+    result = run_evaluation(
+        read_items(items_path), load_runs(runs), report, resamples=resamples, seed=seed
+    )
+    out.print(result.summary(), markup=False)
+    if report is not None:
+        err.print(f"wrote {report}", markup=False)
+
+
+bench_app = typer.Typer(help="Build the ConvRevise benchmark.", no_args_is_help=True)
+app.add_typer(bench_app, name="bench")
+
+
+@bench_app.command("build")
+@_fails_cleanly
+def bench_build(
+    topiocqa: Annotated[Path, typer.Option(help="TopiOCQA training file (.json or .json.gz).")],
+    out_dir: Annotated[Path, typer.Option("--out", help="Output directory.")],
+    seed: Annotated[int, typer.Option(help="Seed for splits and wordings.")] = 0,
+) -> None:
+    """Collection, the six tiers with oracle target memories, and train/dev/test splits."""
+    from memrevise.bench.build import build_benchmark
+
+    manifest = build_benchmark(
+        topiocqa, out_dir, seed, progress=lambda line: err.print(line, markup=False)
+    )
+    out.print(manifest.to_json(), markup=False)
 
 
 @app.command()

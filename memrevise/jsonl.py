@@ -67,10 +67,17 @@ def write_atomic(path: str | os.PathLike[str], lines: Iterable[str]) -> None:
                 out.write("\n")
             out.flush()
             os.fsync(out.fileno())
+        os.chmod(temporary, 0o666 & ~_umask())
         os.replace(temporary, target)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def write_objects(path: str | os.PathLike[str], records: Iterable[dict[str, Any]]) -> None:

@@ -6,17 +6,20 @@ searched) against the same index, and may return a trace of what it did.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
 
 from memrevise.bench.items import Item
+from memrevise.jsonl import write_atomic, write_objects
 from memrevise.retrieval import BM25Index
 from memrevise.search import MemRevise, SearchConfig
-from memrevise.text import cut
+from memrevise.text import cut, replace_pronouns
 from memrevise.writer import RuleWriter, Writer
+from memrevise.writer.entities import NameTable, mentions
 
 
 @dataclass(frozen=True)
@@ -65,6 +68,22 @@ def last_turn_query(item: Item) -> str:
     return " ".join([*(p for t in last for p in (t.question, cut(t.answer))), item.question])
 
 
+@dataclass
+class PronounRewriter:
+    """The rule-based rewriter baseline: pronouns in the final question become the last name
+    mentioned in the conversation (a page title or a capitalised span)."""
+
+    titles: NameTable
+
+    def __call__(self, item: Item) -> str:
+        texts = [t for turn in item.history for t in (turn.question, cut(turn.answer))]
+        for text in reversed(texts):
+            found = mentions(text, self.titles)
+            if found:
+                return replace_pronouns(item.question, found[-1].name)
+        return item.question
+
+
 BASELINES: dict[str, Callable[[Item], str]] = {
     "original": original_query,
     "all-history": all_history_query,
@@ -95,22 +114,43 @@ class MemReviseMethod:
 WRITERS = ("rules",)
 
 
+COMMON_SHARE = 1 / 300  # a word in more passages than this share is no name in lower case
+
+
 def make_writer(name: str, index: BM25Index) -> Writer:
-    """A writer by name, grounded in the index's page titles."""
+    """A writer by name, grounded in the index's page titles and word frequencies."""
     if name == "rules":
-        return RuleWriter(index.titles if index.titled else ())
+        limit = max(20, int(index.num_docs * COMMON_SHARE))
+        return RuleWriter(
+            index.titles if index.titled else (),
+            common=lambda word: index.document_frequency(word) > limit,
+        )
     raise ValueError(f"unknown writer {name!r}; available: {', '.join(WRITERS)}")
 
 
-METHODS = ("memrevise", *BASELINES)
+# The writer's own query searched alone: no memory-guided step, no topic repair.
+MEMORY_FREE = SearchConfig(
+    template=False,
+    title_prior=False,
+    facts_vote=False,
+    number_rule=False,
+    exclusion=False,
+    topic_repair=False,
+)
+METHODS = ("memrevise", "memory-free", "rewrite-rules", *BASELINES)
 
 
 def make_method(
     name: str, index: BM25Index, writer: str = "rules", config: SearchConfig | None = None
 ) -> Method:
-    """A method by name (``memrevise`` or a baseline) over ``index``."""
+    """A method by name over ``index``: ``memrevise`` (with ``config``), ``memory-free`` (the
+    same writer's query alone), ``rewrite-rules`` or a history baseline."""
     if name == "memrevise":
         return MemReviseMethod(MemRevise(index, make_writer(writer, index), config))
+    if name == "memory-free":
+        return MemReviseMethod(MemRevise(index, make_writer(writer, index), MEMORY_FREE))
+    if name == "rewrite-rules":
+        return QueryMethod(index, PronounRewriter(NameTable(index.titles if index.titled else ())))
     if name in BASELINES:
         return QueryMethod(index, BASELINES[name])
     raise ValueError(f"unknown method {name!r}; available: {', '.join(METHODS)}")
@@ -123,3 +163,26 @@ def trec_lines(qid: str, ranked: Ranked, tag: str) -> list[str]:
         f"{qid} Q0 {ranked.ids[i]} {rank} {ranked.scores[i]:.6f} {tag}"
         for rank, i in enumerate(order, 1)
     ]
+
+
+def write_run(
+    method: Method,
+    items: Iterable[Item],
+    run_path: Path,
+    tag: str,
+    k: int = 100,
+    trace_path: Path | None = None,
+) -> None:
+    """Rank every item and write the TREC run (and the traces), each file atomically."""
+    if not tag or any(c.isspace() for c in tag):
+        raise ValueError(f"the run tag must be one word: {tag!r}")
+    lines: list[str] = []
+    traces: list[dict[str, Any]] = []
+    for item in items:
+        ranked = method.rank(item, k)
+        lines.extend(trec_lines(item.qid, ranked, tag))
+        if trace_path is not None:
+            traces.append({"qid": item.qid, **(ranked.trace or {})})
+    write_atomic(run_path, lines)
+    if trace_path is not None:
+        write_objects(trace_path, traces)

@@ -48,3 +48,21 @@ def words(text: str) -> list[str]:
 def cut(text: str, limit: int = 600) -> str:
     """Cut ``text`` to ``limit`` characters, as every method does with history answers."""
     return text if len(text) <= limit else text[:limit].rstrip()
+
+
+_PRONOUN = re.compile(
+    r"\b(?:he|him|his|himself|she|her|hers|herself|it|its|itself|they|them|their|theirs|"
+    r"themselves)\b",
+    re.IGNORECASE,
+)
+_POSSESSIVES = frozenset({"his", "her", "hers", "its", "their", "theirs"})
+
+
+def replace_pronouns(text: str, name: str, count: int = 0) -> str:
+    """Third-person pronouns replaced by ``name`` ("his" -> "name's"); ``count`` limits how
+    many (0: all)."""
+
+    def swap(match: re.Match[str]) -> str:
+        return name + ("'s" if match.group().casefold() in _POSSESSIVES else "")
+
+    return _PRONOUN.sub(swap, text, count=count)

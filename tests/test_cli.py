@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from memrevise.cli import app, demo_collection
+from memrevise.methods import METHODS
 
 ITEMS = Path(__file__).parent / "data" / "items.jsonl"
 runner = CliRunner()
@@ -50,7 +51,7 @@ def test_demo_replays_the_apollo_conversation():
     assert "Apollo 12" in first_passage
 
 
-@pytest.mark.parametrize("method", ["memrevise", "original", "all-history", "last-turn"])
+@pytest.mark.parametrize("method", METHODS)
 def test_run_writes_a_trec_run_for_every_method(index_dir, tmp_path, method):
     run = tmp_path / "run.trec"
     result = invoke("run", "--index", index_dir, "--items", ITEMS, "--method", method, "--run", run)
@@ -137,7 +138,7 @@ def test_a_malformed_items_line_is_named_and_an_earlier_run_is_kept(index_dir, t
     [
         (["--method", "nonsense"], "unknown method"),
         (["--method", "memrevise", "--writer", "nonsense"], "unknown writer"),
-        (["--method", "original", "--tag", "a b"], "must not contain spaces"),
+        (["--method", "original", "--tag", "a b"], "must be one word"),
     ],
 )
 def test_bad_options_are_clear_errors(index_dir, tmp_path, args, message):
@@ -180,3 +181,35 @@ def test_a_100_kb_turn_is_handled(index_dir, tmp_path):
                     "--run", tmp_path / "r.trec")  # fmt: skip
     assert result.exit_code == 0, result.output
     assert len(read_run(tmp_path / "r.trec")["big"]) > 0
+
+
+def test_evaluate_compares_runs_and_writes_a_report(index_dir, tmp_path):
+    runs = []
+    for method in ("memrevise", "original"):
+        run = tmp_path / f"{method}.trec"
+        invoke("run", "--index", index_dir, "--items", ITEMS, "--method", method, "--run", run)
+        runs.append(run)
+    report = tmp_path / "report.md"
+    result = invoke("evaluate", "--items", ITEMS, *runs, "--report", report, "--resamples", 200)
+    assert result.exit_code == 0, result.output
+    assert "MRR@10" in result.output and "memrevise" in result.output
+    assert "Δ MRR@10 vs memrevise" in result.output
+    assert report.exists() and (tmp_path / "report-tiers.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_evaluate_names_a_broken_run_line(tmp_path):
+    run = tmp_path / "bad.trec"
+    run.write_text("q1 Q0 p1 1 0.5 tag\nq1 Q0 p2 x\n")
+    result = invoke("evaluate", "--items", ITEMS, run)
+    assert result.exit_code == 2
+    assert f"{run}:2:" in result.output
+
+
+def test_bench_build_writes_collection_splits_and_manifest(tmp_path):
+    source = Path(__file__).parent / "data" / "sources" / "topiocqa.json.gz"
+    result = invoke("bench", "build", "--topiocqa", source, "--out", tmp_path / "bench")
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((tmp_path / "bench" / "manifest.json").read_text())
+    assert set(manifest["items"]) == {"train", "dev", "test"}
+    for name in ("collection.jsonl", "train.jsonl", "dev.jsonl", "test.jsonl"):
+        assert (tmp_path / "bench" / name).exists()

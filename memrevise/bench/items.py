@@ -24,9 +24,10 @@ class HistoryTurn(BaseModel):
 
 
 class Item(BaseModel):
-    """One benchmark question; unknown optional fields are ignored."""
+    """One benchmark question. Optional fields beyond the contract's (such as the oracle target
+    memory, ``oracle``) are kept as they are and ignored by readers that do not use them."""
 
-    model_config = ConfigDict(frozen=True, extra="ignore")
+    model_config = ConfigDict(frozen=True, extra="allow")
 
     qid: str = Field(min_length=1)
     conversation_id: str = Field(min_length=1)

@@ -365,6 +365,12 @@ class BM25Index:
         columns, weights = zip(*terms, strict=True)
         return self._matrix[:, list(columns)] @ np.array(weights, dtype=np.float32)
 
+    def document_frequency(self, word: str) -> int:
+        """In how many passages the (stemmed) word occurs; 0 for an unknown or stop word."""
+        tokens = tokenize(word)
+        column = self._bm25.vocab_dict.get(tokens[0]) if len(tokens) == 1 else None
+        return 0 if column is None else int(self._indptr[column + 1] - self._indptr[column])
+
     def search(self, query: Query, k: int = 100) -> Ranking:
         """The ``k`` best documents with a positive score; ties go to the lower index."""
         return top_k(self.scores(query), k)

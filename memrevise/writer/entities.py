@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from memrevise.text import strip_qualifier
@@ -96,6 +96,11 @@ _LEADING = frozenset(
         "like",
     ]
 )
+_DETERMINER = re.compile(
+    r"\b(?:the|a|an|its|their|his|her|this|that|these|those|our|your|my|some|any|which|what|"
+    r"whose|each|every|no)\s+$",
+    re.IGNORECASE,
+)
 _LIST_GAP = re.compile(r"^\s*(?:,|&|and|or|,\s*and|,\s*or|as\s+well\s+as|with)\s*$")
 STOPWORDS = frozenset(
     [
@@ -185,10 +190,11 @@ class NameTable:
     """Names found in text by their words, longest match first.
 
     Built from page titles (the corpus's gazetteer) or from the topics of a memory. A
-    single-word name is only found where it is capitalised in the text, or not ``common``.
+    single-word name written in lower case is only found where ``common`` (a test of corpus
+    frequency) says the word is rare and no determiner precedes it.
     """
 
-    def __init__(self, names: Iterable[str] = (), common: frozenset[str] = frozenset()):
+    def __init__(self, names: Iterable[str] = (), common: Callable[[str], bool] = lambda _: False):
         self._names: dict[tuple[str, ...], list[str]] = {}
         self._common = common
         self._longest = 0
@@ -228,8 +234,12 @@ class NameTable:
         return found
 
     def _single_ok(self, text: str, span: tuple[str, int, int]) -> bool:
+        """A one-word name written in lower case must be rare in the corpus and not follow a
+        determiner or possessive ("its climate")."""
         word, start, _ = span
-        return text[start].isupper() or (word not in self._common and len(word) > 3)
+        if text[start].isupper():
+            return True
+        return len(word) > 3 and not self._common(word) and not _DETERMINER.search(text[:start])
 
 
 def capitalised(text: str) -> list[Mention]:

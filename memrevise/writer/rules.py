@@ -10,13 +10,13 @@ that only corrects, the open question is carried forward and applied to the inte
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from memrevise.memory import Memory, Node, Op, Operation, Status, Topic, WriterOutput
 from memrevise.numbers import renamed
-from memrevise.text import cut, qualifier, same_name, strip_qualifier
+from memrevise.text import cut, qualifier, replace_pronouns, same_name, strip_qualifier
 from memrevise.writer import cues
 from memrevise.writer.base import Turn
 from memrevise.writer.entities import (
@@ -38,7 +38,13 @@ _KIND_AFTER = (
     r"(?=\s+(?:who|that|which|from|of|in|for|by|and|based|born|directed|written|released|"
     r"founded|located|known|created|produced|on|with|[a-z]+ed)\b|\s*[,.;]|\s*$)"
 )
-_POSSESSIVE = {"his": "'s", "her": "'s", "its": "'s", "their": "'s", "hers": "'s", "theirs": "'s"}
+
+
+# Words that end "X was one of the most ..." and similar: never a kind.
+_NOT_KINDS = frozenset(
+    "most more first second third last largest best only main other same many few number part "
+    "member one type kind form sort variety set lot".split()
+)
 
 
 def facts_of(answer: str | None, limit: int = 600) -> tuple[str, ...]:
@@ -56,7 +62,7 @@ def infer_kind(name: str, texts: Iterable[str]) -> str:
     pattern = _kind_pattern(strip_qualifier(name))
     for text in texts:
         match = pattern.search(text)
-        if match and match["kind"].casefold() not in STOPWORDS:
+        if match and match["kind"].casefold() not in STOPWORDS | _NOT_KINDS:
             return match["kind"].casefold()
     return ""
 
@@ -98,6 +104,18 @@ def _is_person(topic: Topic) -> bool:
     return looks_like_person(topic.name, topic.kind, topic.facts)
 
 
+def _is_thing(topic: Topic) -> bool:
+    """Known not to be a person: a kind that is not a person's, or a name with a number or a
+    qualifier, or one word."""
+    if topic.kind:
+        return topic.kind not in cues.PERSON_KINDS
+    return (
+        bool(qualifier(topic.name))
+        or any(c.isdigit() for c in topic.name)
+        or (len(strip_qualifier(topic.name).split()) == 1)
+    )
+
+
 @dataclass
 class _Context:
     """What the writer knows before deciding a turn."""
@@ -131,10 +149,11 @@ class _Decision:
 
 
 class RuleWriter:
-    """A writer made of cue rules; ``titles`` (a collection's page titles) ground new names."""
+    """A writer made of cue rules; ``titles`` (a collection's page titles) ground new names and
+    ``common`` (a word's frequency in the corpus) keeps common words from passing as names."""
 
-    def __init__(self, titles: Iterable[str] = (), common_words: Iterable[str] = ()):
-        self.titles = NameTable(titles, common=frozenset(common_words))
+    def __init__(self, titles: Iterable[str] = (), common: Callable[[str], bool] = lambda _: False):
+        self.titles = NameTable(titles, common=common)
         self._names_in = lru_cache(maxsize=65536)(self._names_in_uncached)
 
     def update(
@@ -408,13 +427,18 @@ class RuleWriter:
         return list(dict.fromkeys(m.name for m in self._mentions(context, text)))
 
     def _continuation(self, context: _Context, text: str, turn: Turn) -> _Decision:
+        """A turn that does not correct: it stays on the current topic unless a name, a list
+        position or a description points elsewhere, or a pronoun cannot mean the current
+        topic. At a history turn, an answer that opens with a just-named name decides."""
         current = context.current
         previous_turn = context.memory.nodes[-1].turn if context.memory.nodes else None
-        chosen = self._explicit(context, text)
-        if chosen is None:
-            chosen = self._positional(context, text)
-        if chosen is None:
-            chosen = self._by_description(context, text)
+        chosen = None
+        said = cues.pronouns(text)
+        if current is not None and said and self._agrees(current, said):
+            chosen = (current.name, said[0])
+        for route in (self._explicit, self._positional, self._by_description):
+            if chosen is None:
+                chosen = route(context, text)
         guessed = chosen is None
         if chosen is None:
             chosen = self._by_pronoun(context, text)
@@ -426,7 +450,7 @@ class RuleWriter:
             chosen = (self._new_name(text, turn.answer), None)
         name, phrase = chosen
         depends = self._depends(context, name)
-        if previous_turn is not None and (phrase or cues.pronouns(text)):
+        if previous_turn is not None and (phrase or said):
             depends.add(previous_turn)
         return _Decision(
             topic=name,
@@ -435,6 +459,20 @@ class RuleWriter:
             depends=depends,
             phrase=phrase,
         )
+
+    @staticmethod
+    def _agrees(topic: Topic, said: list[str]) -> bool:
+        """Whether the pronouns can mean ``topic``: "he"/"she" a person, "it" a thing, "they"
+        anything; a topic not known to be either agrees with both."""
+        person = {p for p in said if p in cues.PERSON_PRONOUNS}
+        thing = {p for p in said if p in cues.THING_PRONOUNS}
+        if person and thing:
+            return True
+        if person:
+            return _is_person(topic) or not _is_thing(topic)
+        if thing:
+            return not _is_person(topic)
+        return True
 
     def _explicit(self, context: _Context, text: str) -> tuple[str, str] | None:
         """A topic named in the question. With a current topic, a name that is only the object
@@ -563,7 +601,7 @@ class RuleWriter:
             pattern = rf"\b{re.escape(decision.phrase)}\b"
             query = re.sub(pattern, name, query, count=1, flags=re.IGNORECASE)
         if not _mentions_name(query, name):
-            query = _replace_reference(query, name)
+            query = replace_pronouns(query, name, count=1)
         if not _mentions_name(query, name):
             query = f"{query.rstrip(' ?.')} {name}" + ("?" if query.rstrip().endswith("?") else "")
         return query
@@ -657,16 +695,3 @@ def _replace_name(text: str, old: str, new: str) -> str:
         if pattern.search(text):
             return pattern.sub(new, text, count=1)
     return text
-
-
-def _replace_reference(text: str, name: str) -> str:
-    """Replace the first pronoun with ``name`` (possessives become "name's")."""
-
-    def swap(match: re.Match[str]) -> str:
-        word = match.group().casefold()
-        return name + _POSSESSIVE.get(word, "")
-
-    pattern = re.compile(
-        r"\b(?:" + "|".join(sorted(cues.PRONOUNS, key=len, reverse=True)) + r")\b", re.IGNORECASE
-    )
-    return pattern.sub(swap, text, count=1)

@@ -1,0 +1,58 @@
+"""The baselines behind `memrevise run --method`."""
+
+import pytest
+
+from memrevise.bench import Item
+from memrevise.cli import demo_collection
+from memrevise.methods import (
+    PronounRewriter,
+    all_history_query,
+    last_turn_query,
+    make_method,
+    original_query,
+)
+from memrevise.retrieval import BM25Index, read_collection
+from memrevise.writer.entities import NameTable
+
+ITEM = Item(
+    qid="q",
+    conversation_id="c",
+    dataset="demo",
+    history=[
+        {"question": "who directed avatar?", "answer": "James Cameron directed it. " + "x" * 900},
+        {"question": "where was he born?", "answer": "In Kapuskasing, Ontario."},
+    ],
+    question="when was he born?",
+)
+
+
+@pytest.fixture(scope="module")
+def index():
+    return BM25Index.build(read_collection(demo_collection()))
+
+
+def test_history_baselines_build_their_queries():
+    assert original_query(ITEM) == "when was he born?"
+    assert last_turn_query(ITEM) == (
+        "where was he born? In Kapuskasing, Ontario. when was he born?"
+    )
+    everything = all_history_query(ITEM)
+    assert everything.startswith("who directed avatar? James Cameron directed it.")
+    assert everything.endswith("when was he born?")
+    assert len(everything) < 700, "answers are cut at 600 characters"
+
+
+def test_the_rule_rewriter_puts_the_last_named_entity_for_pronouns():
+    rewrite = PronounRewriter(NameTable(["James Cameron", "Ontario"]))
+    assert rewrite(ITEM) == "when was Ontario born?", "the last name, right or wrong"
+    nameless = ITEM.model_copy(update={"history": ()})
+    assert rewrite(nameless) == "when was he born?"
+
+
+def test_the_memory_free_writer_searches_with_its_query_alone(index):
+    method = make_method("memory-free", index)
+    ranked = method.rank(ITEM, 10)
+    assert ranked.trace["query"] == "when was James Cameron born?"
+    full = make_method("memrevise", index).rank(ITEM, 10)
+    assert full.trace["query"] == ranked.trace["query"]
+    assert ranked.ids != full.ids or ranked.scores != full.scores, "no memory-guided step ran"
