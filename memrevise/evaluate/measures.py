@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from types import ModuleType
 
+import ir_measures
 import numpy as np
 
 from memrevise.bench.items import Item
@@ -14,17 +14,6 @@ MEASURES: dict[str, str] = {"MRR@10": "RR@10", "NDCG@3": "nDCG@3", "R@10": "R@10
 """Report name -> ir_measures name."""
 
 METRICS: tuple[str, ...] = tuple(MEASURES)
-
-
-def _ir_measures() -> ModuleType:
-    """Import ir_measures, or fail with the install hint."""
-    try:
-        import ir_measures
-    except ImportError as error:
-        raise ImportError(
-            "evaluation needs the ir_measures package: reinstall memrevise (pip install memrevise)"
-        ) from error
-    return ir_measures
 
 
 def qrels(items: Sequence[Item]) -> dict[str, dict[str, int]]:
@@ -56,7 +45,7 @@ def per_query(items: Sequence[Item], run: Run) -> dict[str, np.ndarray]:
     Every item gets a value: an item that the run does not rank, or that has no gold passage,
     scores 0 on every metric (ir_measures leaves such queries out; they are filled in here).
     """
-    irm = _ir_measures()
+    irm = ir_measures
     index = {item.qid: position for position, item in enumerate(items)}
     values = {name: np.zeros(len(items)) for name in MEASURES}
     judged = qrels(items)
