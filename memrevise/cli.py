@@ -18,10 +18,18 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from memrevise.bench.items import read_items
 from memrevise.jsonl import JsonlError
 from memrevise.memory import Memory, Status
-from memrevise.methods import METHODS, WRITERS, make_method, make_writer, write_run
+from memrevise.methods import (
+    DEFAULT_WRITER,
+    METHODS,
+    WRITERS,
+    make_method,
+    make_writer,
+    write_run,
+)
 from memrevise.retrieval import BM25Index, IndexLoadError, read_collection
 from memrevise.search import Hit, MemRevise, SearchConfig
 from memrevise.writer import TurnError
+from memrevise.writer.learned import DEFAULT_MODEL
 
 app = typer.Typer(
     help="Conversational search with a memory that later turns can revise.",
@@ -107,7 +115,7 @@ def demo(
 ) -> None:
     """Replay the built-in Apollo 11 conversation over the built-in collection."""
     index = BM25Index.build(read_collection(demo_collection()))
-    engine = MemRevise(index, make_writer("rules", index))
+    engine = MemRevise(index, make_writer(DEFAULT_WRITER, index))
     conversation = demo_conversation()
     out.print(f"[bold]{escape(conversation['title'])}[/]", markup=True)
     out.print(f"{index.num_docs} passages on {len(set(index.titles))} pages\n")
@@ -174,7 +182,7 @@ def run(
     method: Annotated[str, typer.Option(help=f"One of: {', '.join(METHODS)}.")],
     run_path: Annotated[Path, typer.Option("--run", help="TREC run file to write.")],
     trace: Annotated[Path | None, typer.Option(help="Trace JSONL to write.")] = None,
-    writer: Annotated[str, typer.Option(help=f"One of: {', '.join(WRITERS)}.")] = "rules",
+    writer: Annotated[str, typer.Option(help=f"One of: {', '.join(WRITERS)}.")] = DEFAULT_WRITER,
     k: Annotated[int, typer.Option(help="Passages per question.")] = 100,
     tag: Annotated[str | None, typer.Option(help="Run tag (default: the method).")] = None,
     template: Annotated[bool, typer.Option(help="Fuse the template query.")] = True,
@@ -248,6 +256,33 @@ def bench_build(
     out.print(manifest.to_json(), markup=False)
 
 
+train_app = typer.Typer(help="Train the learned writer.", no_args_is_help=True)
+app.add_typer(train_app, name="train")
+
+
+@train_app.command("writer")
+@_fails_cleanly
+def train_writer_command(
+    topiocqa: Annotated[Path, typer.Option(help="TopiOCQA training file (.json or .json.gz).")],
+    out_path: Annotated[Path, typer.Option("--out", help="Where to save the model.")] = (
+        DEFAULT_MODEL
+    ),
+    seed: Annotated[int, typer.Option(help="The benchmark's split seed.")] = 0,
+) -> None:
+    """Train the learned writer's topic ranker on the benchmark's training conversations."""
+    from memrevise.train.writer import train_writer
+
+    result = train_writer(
+        topiocqa, out_path, seed, progress=lambda line: err.print(line, markup=False)
+    )
+    out.print(
+        f"saved {out_path}: {result.rounds} rounds on {result.train_groups} groups; "
+        f"top-1 on development groups {result.dev_accuracy:.3f}; "
+        f"gold topic among candidates {result.coverage:.3f}",
+        markup=False,
+    )
+
+
 @app.command()
 @_fails_cleanly
 def chat(
@@ -264,7 +299,7 @@ def chat(
         if index_dir
         else BM25Index.build(read_collection(demo_collection()))
     )
-    engine = MemRevise(loaded, make_writer("rules", loaded))
+    engine = MemRevise(loaded, make_writer(DEFAULT_WRITER, loaded))
     session = engine.session()
     prompt = "you> " if sys.stdin.isatty() else ""
     while True:

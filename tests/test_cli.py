@@ -156,7 +156,6 @@ def test_a_missing_index_is_a_clear_error(tmp_path):
 
 def test_chat_keeps_the_memory_across_lines(index_dir):
     lines = "\n".join([
-        "what was apollo 11?",
         "who was neil armstrong?",
         "",
         "\x00\x01",

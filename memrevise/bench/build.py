@@ -17,7 +17,7 @@ from memrevise.bench.tiers import Builder, Corpus, number_siblings
 from memrevise.jsonl import write_atomic
 from memrevise.retrieval import write_collection
 
-SPLITS: tuple[tuple[str, float], ...] = (("train", 0.25), ("dev", 0.15), ("test", 0.60))
+SPLITS: tuple[tuple[str, float], ...] = (("train", 0.40), ("dev", 0.10), ("test", 0.50))
 
 
 def split_of(conversation_id: str, seed: int, splits: Sequence[tuple[str, float]] = SPLITS) -> str:

@@ -478,18 +478,19 @@ def _renamed(query: str, old: str, new: str) -> str:
 
 def _reference(topic: str, other: str, first: str, kind: str, rng: random.Random) -> str:
     """How a correction points to ``topic`` rather than ``other``: by name, as the other one,
-    or by its position among the two (``first`` was mentioned first)."""
-    noun = kind if kind != "person" else "person"
-    position = "former" if topic == first else "latter"
+    or by the order in which the two were discussed (``first`` came first). Orders are said
+    as the conversation's ("the second one we talked about"), so that they cannot be read as
+    places in a list an answer gave."""
+    del other
     ordinal = "first" if topic == first else "second"
     return rng.choice(
         [
             strip_qualifier(topic).casefold(),
-            f"the other {noun}",
+            f"the other {kind}",
             "the other one",
-            f"the {position}",
-            f"the {ordinal} {noun}",
-            f"the {ordinal} one",
+            f"the {ordinal} {kind} we talked about",
+            f"the {ordinal} one we discussed",
+            f"the {kind} we talked about {ordinal}",
         ]
     )
 

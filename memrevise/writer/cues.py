@@ -264,6 +264,16 @@ def final_position(text: str) -> Position | None:
     return found[-1] if found else None
 
 
+_CONVERSATION_ORDER = re.compile(
+    r"\b(?:we|you|i)\s+(?:talked|discussed|spoke|were\s+talking|asked|covered)\b", re.IGNORECASE
+)
+
+
+def in_conversation_order(text: str) -> bool:
+    """Whether a position counts the conversation's topics ("the second one we discussed")."""
+    return bool(_CONVERSATION_ORDER.search(text))
+
+
 def wants_other(text: str) -> bool:
     return bool(_OTHER.search(text))
 

@@ -11,7 +11,7 @@ from memrevise.text import strip_qualifier
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 _CAP = r"[A-Z][\w'’.\-]*"
 _NUM = r"(?:\d+(?:st|nd|rd|th)?|[IVX]{1,5})\b"
-_CONNECTOR = r"(?:of|the|de|da|del|von|van|der|la|le|du|and\s+the)"
+_CONNECTOR = r"(?:of|the|de|da|del|von|van|der|la|le|du)"
 _SPAN = re.compile(rf"\b{_CAP}(?:[ \t]+(?:{_CONNECTOR}[ \t]+)*(?:{_CAP}|{_NUM}))*")
 _LEADING = frozenset(
     [
@@ -101,7 +101,11 @@ _DETERMINER = re.compile(
     r"whose|each|every|no)\s+$",
     re.IGNORECASE,
 )
-_LIST_GAP = re.compile(r"^\s*(?:,|&|and|or|,\s*and|,\s*or|as\s+well\s+as|with)\s*$")
+_LIST_GAP = re.compile(
+    r"^\s*(?:,|&|and|or|,\s*and|,\s*or|as\s+well\s+as|with|and\s+then(?:\s+to)?)"
+    r"(?:\s+(?:the|a|an))?\s*$",
+    re.IGNORECASE,
+)
 STOPWORDS = frozenset(
     [
         "a",

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from memrevise.memory import Memory, Node, Op, Operation, Status, Topic, WriterOutput
 from memrevise.numbers import renamed
+from memrevise.retrieval import tokenize
 from memrevise.text import cut, qualifier, replace_pronouns, same_name, strip_qualifier
 from memrevise.writer import cues
 from memrevise.writer.base import Turn
@@ -29,6 +30,7 @@ from memrevise.writer.entities import (
     name_key,
     word_spans,
 )
+from memrevise.writer.pages import similarity
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
 _UNANSWERABLE = {"unanswerable", "cannotanswer", "cannot answer", "i don't know"}
@@ -149,11 +151,18 @@ class _Decision:
 
 
 class RuleWriter:
-    """A writer made of cue rules; ``titles`` (a collection's page titles) ground new names and
-    ``common`` (a word's frequency in the corpus) keeps common words from passing as names."""
+    """A writer made of cue rules. ``titles`` (a collection's page titles) ground new names,
+    ``common`` (a word's frequency in the corpus) keeps common words from passing as names,
+    and ``pages`` (a page's words) tells which earlier topic a correction means."""
 
-    def __init__(self, titles: Iterable[str] = (), common: Callable[[str], bool] = lambda _: False):
+    def __init__(
+        self,
+        titles: Iterable[str] = (),
+        common: Callable[[str], bool] = lambda _: False,
+        pages: Callable[[str], frozenset[str]] | None = None,
+    ):
         self.titles = NameTable(titles, common=common)
+        self.pages = pages
         self._names_in = lru_cache(maxsize=65536)(self._names_in_uncached)
 
     def update(
@@ -286,21 +295,22 @@ class RuleWriter:
         rejected = self._rejected(context, text)
         if rejected is None:
             return None
-        target = None
-        for segment in reversed(cues.repair_segments(text)):
-            if segment.casefold().startswith("not "):
-                continue
-            target = self._referent(context, segment, rejected, text)
-            if target is not None:
-                break
-        if target is None:
-            return None
-        name, phrase, source = target
         own = [q for q in _questions(text) if not _is_bare_correction(q)]
         if own:
             question, asked = own[-1], context.memory.next_turn
         else:
             question, asked = self._open_question(context, previous_question)
+        target = None
+        for segment in reversed(cues.repair_segments(text)):
+            if segment.casefold().startswith("not "):
+                continue
+            target = self._referent(context, segment, rejected, text, question)
+            if target is not None:
+                break
+        if target is None:
+            return None
+        name, phrase, source = target
+        if not own:
             phrase = _reference_phrase(context.memory.topic(rejected), question)
         depends = {asked, *self._depends(context, rejected), *source}
         if same_name(name, rejected) or _differs_by_number(name, rejected):
@@ -333,16 +343,25 @@ class RuleWriter:
         return context.memory.nodes[-1].topic
 
     def _referent(
-        self, context: _Context, segment: str, rejected: str, whole: str
+        self, context: _Context, segment: str, rejected: str, whole: str, question: str
     ) -> tuple[str, str, set[int]] | None:
         """What a correction segment points to: (name, the words used, turns it came from)."""
         position = cues.final_position(segment)
         if position is not None:
-            found = self._at_position(context, position, rejected)
-            if found is not None:
-                return found
+            ordered = cues.in_conversation_order(segment)
+            options = [
+                found
+                for found in (
+                    self._pair_position(context, position, rejected, question, ordered),
+                    None if ordered else self._at_position(context, position, rejected),
+                )
+                if found is not None
+            ]
+            if options:
+                best = self._best_fit(context, rejected, question, [o[0] for o in options])
+                return next(o for o in options if o[0] == best)
         if cues.wants_other(segment):
-            other = self._other(context, rejected)
+            other = self._other(context, rejected, question)
             if other is not None:
                 return other, "the other", self._depends(context, other)
         for mention in self._names(context, segment):
@@ -391,18 +410,80 @@ class RuleWriter:
         topic = context.memory.topic(name)
         return _is_person(topic) if topic is not None else looks_like_person(name)
 
-    def _other(self, context: _Context, rejected: str) -> str | None:
-        """ "The other one": the other member of a pair, else the latest topic of the same kind."""
+    def _other(self, context: _Context, rejected: str, question: str) -> str | None:
+        """ "The other one": the other member of a pair named in an answer, or the earlier
+        topic most like the rejected one, whichever fits better."""
+        options = []
         for _, names in reversed(context.answer_lists):
             if len(names) == 2 and any(same_name(n, rejected) for n in names):
-                return self._canonical(
-                    context, next(n for n in names if not same_name(n, rejected))
-                )
+                other = next(n for n in names if not same_name(n, rejected))
+                options.append(self._canonical(context, other))
+                break
+        counterpart = self._counterpart(context, rejected, question)
+        if counterpart is not None:
+            options.append(counterpart.name)
+        return self._best_fit(context, rejected, question, options) if options else None
+
+    def _fit(self, rejected: str, question: str) -> Callable[[str], float]:
+        """How well a name fits as what a correction of ``rejected`` means: the open question
+        fits its page and its page reads like the rejected one's (needs page words)."""
+        assert self.pages is not None
+        asked = frozenset(tokenize(question))
+        rejected_words = self.pages(rejected)
+
+        def fit(name: str) -> float:
+            words = self.pages(name)
+            asks = len(asked & words) / len(asked) if asked else 0.0
+            return asks + similarity(rejected_words, words)
+
+        return fit
+
+    def _best_fit(
+        self, context: _Context, rejected: str, question: str, names: Sequence[str]
+    ) -> str:
+        """The best-fitting name, or the first when the writer has no page words."""
+        if self.pages is None or len(set(names)) < 2:
+            return names[0]
+        return max(names, key=self._fit(rejected, question))
+
+    def _counterpart(self, context: _Context, rejected: str, question: str) -> Topic | None:
+        """The earlier topic a correction of ``rejected`` most likely means: one the open
+        question also fits and whose page reads like the rejected one's (with page words),
+        of the same kind, the most recent first."""
         rejected_topic = context.memory.topic(rejected)
-        wanted = rejected_topic.kind if rejected_topic is not None else ""
         others = [t for t in context.recent_topics() if t.name.casefold() != rejected.casefold()]
-        pool = [t for t in others if wanted and t.kind == wanted] or others
-        return pool[0].name if pool else None
+        if not others:
+            return None
+        if self.pages is not None:
+            fit = self._fit(rejected, question)
+            return max(others, key=lambda topic: fit(topic.name))
+        wanted = rejected_topic.kind if rejected_topic is not None else ""
+        return next((t for t in others if wanted and t.kind == wanted), others[0])
+
+    def _pair_position(
+        self,
+        context: _Context,
+        position: cues.Position,
+        rejected: str,
+        question: str,
+        ordered: bool = False,
+    ) -> tuple[str, str, set[int]] | None:
+        """ "The second one we discussed": a place in the pair of the rejected topic and its
+        counterpart, in the order they were first discussed; without such words ("the
+        former") only when no answer listed the rejected topic."""
+        listed = not ordered and any(
+            any(same_name(n, rejected) for n in names) for _, names in context.answer_lists
+        )
+        counterpart = self._counterpart(context, rejected, question)
+        if listed or counterpart is None or context.memory.topic(rejected) is None:
+            return None
+        pair = sorted([context.memory.topic(rejected), counterpart], key=lambda t: t.turns[0])
+        if position.index not in (1, 2, -1, -2):
+            return None
+        chosen = pair[0] if position.index in (1, -2) else pair[1]
+        if chosen.name.casefold() == rejected.casefold():
+            return None
+        return chosen.name, "", {chosen.turns[-1]}
 
     def _same_name(self, rejected: str, description: str) -> str | None:
         """ "No, the actor": a page with the rejected topic's name and the described qualifier."""
@@ -427,11 +508,26 @@ class RuleWriter:
         return list(dict.fromkeys(m.name for m in self._mentions(context, text)))
 
     def _continuation(self, context: _Context, text: str, turn: Turn) -> _Decision:
-        """A turn that does not correct: it stays on the current topic unless a name, a list
-        position or a description points elsewhere, or a pronoun cannot mean the current
-        topic. At a history turn, an answer that opens with a just-named name decides."""
+        """A turn that does not correct: its topic as :meth:`_choose` picks it."""
+        name, phrase = self._choose(context, text, turn)
+        depends = self._depends(context, name)
+        if context.memory.nodes and (phrase or cues.pronouns(text)):
+            depends.add(context.memory.nodes[-1].turn)
+        return _Decision(
+            topic=name,
+            operations=[self._operation_for(context, name)],
+            question=text,
+            depends=depends,
+            phrase=phrase,
+        )
+
+    def _choose(self, context: _Context, text: str, turn: Turn) -> tuple[str, str | None]:
+        """The topic of a turn that does not correct, and the words that referred to it.
+
+        It stays on the current topic unless a name, a list position or a description points
+        elsewhere, or a pronoun cannot mean the current topic. At a history turn, an answer
+        that opens with a just-named name decides."""
         current = context.current
-        previous_turn = context.memory.nodes[-1].turn if context.memory.nodes else None
         chosen = None
         said = cues.pronouns(text)
         if current is not None and said and self._agrees(current, said):
@@ -446,19 +542,7 @@ class RuleWriter:
             chosen = (current.name, None)
         if turn.answer and (guessed or chosen is None):
             chosen = self._from_answer(context, turn.answer, chosen)
-        if chosen is None:
-            chosen = (self._new_name(text, turn.answer), None)
-        name, phrase = chosen
-        depends = self._depends(context, name)
-        if previous_turn is not None and (phrase or said):
-            depends.add(previous_turn)
-        return _Decision(
-            topic=name,
-            operations=[self._operation_for(context, name)],
-            question=text,
-            depends=depends,
-            phrase=phrase,
-        )
+        return chosen or (self._new_name(text, turn.answer), None)
 
     @staticmethod
     def _agrees(topic: Topic, said: list[str]) -> bool:

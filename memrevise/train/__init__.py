@@ -1,0 +1,1 @@
+"""Training: the learned writer's topic ranker."""

@@ -1,0 +1,196 @@
+"""``memrevise train writer``: the learned writer's topic ranker, from TopiOCQA's topic labels.
+
+Each labelled turn of a training conversation becomes two ranking groups, one with the turn's
+answer (as the writer sees a history turn) and one without (as at the final turn). Their
+candidates and features come from the memory the labels imply (the oracle memory). The model
+is a LightGBM lambdarank ranker; rounds stop early on the development conversations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from memrevise.bench.build import split_of
+from memrevise.bench.collection import topiocqa_collection
+from memrevise.bench.conversation import Conversation, SourceTurn
+from memrevise.bench.loaders import load_topiocqa
+from memrevise.bench.oracle import Oracle
+from memrevise.memory import Memory
+from memrevise.retrieval import BM25Index
+from memrevise.search import MemRevise
+from memrevise.writer.base import Turn
+from memrevise.writer.learned import FEATURES, Features, LearnedWriter, TopicModel
+from memrevise.writer.rules import RuleWriter
+
+PARAMS = {
+    "objective": "lambdarank",
+    "metric": "ndcg",
+    "eval_at": [1],
+    "learning_rate": 0.05,
+    "num_leaves": 31,
+    "min_data_in_leaf": 20,
+    "feature_fraction": 0.9,
+    "num_threads": 2,
+    "deterministic": True,
+    "seed": 0,
+    "verbose": -1,
+}
+
+
+@dataclass
+class Groups:
+    """Ranking groups: stacked feature rows, 0/1 labels and the size of each group."""
+
+    features: list[np.ndarray]
+    labels: list[np.ndarray]
+    reachable: int = 0
+    turns: int = 0
+
+    def extend(self, other: Groups) -> None:
+        self.features += other.features
+        self.labels += other.labels
+        self.reachable += other.reachable
+        self.turns += other.turns
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        return (
+            np.vstack(self.features),
+            np.concatenate(self.labels),
+            np.array([len(x) for x in self.labels]),
+        )
+
+
+Step = tuple[Memory, SourceTurn]
+
+
+def oracle_memories(conversations: Iterable[Conversation]) -> Iterator[Step]:
+    """Each labelled turn with the memory its conversation's labels imply before it."""
+    for conversation in conversations:
+        oracle = Oracle({})
+        first = next((t.topic for t in conversation.turns if t.topic), None)
+        for turn in conversation.turns:
+            yield oracle.memory, turn
+            topic = turn.topic or oracle.current or first
+            if topic is not None:
+                oracle.turn(turn.question, turn.answer, topic)
+
+
+def written_memories(engine: MemRevise, conversations: Iterable[Conversation]) -> Iterator[Step]:
+    """Each turn with the memory a writer wrote itself before it (history turns answered)."""
+    for conversation in conversations:
+        session = engine.session()
+        for turn in conversation.turns:
+            yield session.memory, turn
+            session.add_turn(turn.question, turn.answer or None)
+
+
+def examples(features: Features, steps: Iterable[Step]) -> Groups:
+    """Ranking groups for every labelled turn after the first, with and without its answer."""
+    groups = Groups([], [])
+    for memory, turn in steps:
+        if turn.topic is None or not memory.nodes:
+            continue
+        context = features.writer._context(memory)
+        for answer in (turn.answer or None, None):
+            example = features.example(context, turn.question, Turn(turn.question, answer))
+            labels = np.array(
+                [c.casefold() == turn.topic.casefold() for c in example.candidates],
+                dtype=np.float32,
+            )
+            groups.turns += 1
+            if labels.any() and len(labels) > 1:
+                groups.reachable += 1
+                groups.features.append(example.features)
+                groups.labels.append(labels)
+    return groups
+
+
+@dataclass(frozen=True)
+class Training:
+    model: TopicModel
+    rounds: int
+    train_groups: int
+    dev_accuracy: float
+    coverage: float
+
+
+def train(
+    train_groups: Groups, dev_groups: Groups, rounds: int = 400
+) -> tuple[TopicModel, int, float]:
+    """Fit the ranker; returns it, the rounds kept and the top-1 accuracy on the dev groups."""
+    import lightgbm
+
+    x, y, sizes = train_groups.arrays()
+    dx, dy, dsizes = dev_groups.arrays()
+    names = list(FEATURES)
+    train_set = lightgbm.Dataset(x, y, group=sizes, feature_name=names, free_raw_data=False)
+    dev_set = lightgbm.Dataset(dx, dy, group=dsizes, feature_name=names, reference=train_set)
+    booster = lightgbm.train(
+        PARAMS,
+        train_set,
+        num_boost_round=rounds,
+        valid_sets=[dev_set],
+        callbacks=[lightgbm.early_stopping(40, verbose=False)],
+    )
+    model = TopicModel(booster)
+    scores = model.scores(dx)
+    correct, start = 0, 0
+    for size in dsizes:
+        correct += dy[start + int(np.argmax(scores[start : start + size]))] > 0
+        start += size
+    return model, booster.best_iteration or rounds, correct / max(len(dsizes), 1)
+
+
+def train_writer(
+    topiocqa: Path,
+    out: Path,
+    seed: int = 0,
+    progress: Callable[[str], None] = lambda _: None,
+) -> Training:
+    """Train on the benchmark's training conversations (split by ``seed``) and save to ``out``.
+
+    First on the memories the labels imply; then, so that the ranker also learns from the
+    imperfect memories it meets at run time, on memories written by auxiliary writers, each
+    trained on the other half of the training conversations. Rounds stop early on the
+    development conversations.
+    """
+    conversations = load_topiocqa(topiocqa)
+    progress(f"indexing {len(conversations)} conversations' answers")
+    index = BM25Index.build(topiocqa_collection(conversations))
+    features = Features(RuleWriter(index.titles), index)
+    parts = split(conversations, seed)
+    halves = (parts["train"][::2], parts["train"][1::2])
+    progress(f"features of {len(parts['train'])} training conversations")
+    oracle_groups = [examples(features, oracle_memories(half)) for half in halves]
+    dev_groups = examples(features, oracle_memories(parts["dev"]))
+    written = Groups([], [])
+    for number, (half, other) in enumerate(zip(oracle_groups, halves[::-1], strict=True)):
+        progress(f"auxiliary writer {number + 1} of 2")
+        auxiliary, _, _ = train(half, dev_groups)
+        engine = MemRevise(index, LearnedWriter(index, auxiliary, index.titles))
+        written.extend(examples(features, written_memories(engine, other)))
+    train_groups = Groups([], [])
+    for groups in (*oracle_groups, written):
+        train_groups.extend(groups)
+    progress(f"training on {len(train_groups.labels)} groups")
+    model, rounds, accuracy = train(train_groups, dev_groups)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    model.save(out)
+    return Training(
+        model,
+        rounds,
+        len(train_groups.labels),
+        accuracy,
+        train_groups.reachable / train_groups.turns,
+    )
+
+
+def split(conversations: Sequence[Conversation], seed: int) -> dict[str, list[Conversation]]:
+    parts: dict[str, list[Conversation]] = {"train": [], "dev": [], "test": []}
+    for conversation in conversations:
+        parts[split_of(conversation.id, seed)].append(conversation)
+    return parts

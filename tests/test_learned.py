@@ -1,0 +1,139 @@
+"""The learned writer: candidates, features, training on a tiny set, and its model file."""
+
+import numpy as np
+import pytest
+
+from memrevise.bench.conversation import Conversation, SourceTurn
+from memrevise.cli import demo_collection
+from memrevise.memory import Memory
+from memrevise.retrieval import BM25Index, read_collection
+from memrevise.search import MemRevise
+from memrevise.train.writer import examples, oracle_memories, train, written_memories
+from memrevise.writer import Turn, Writer
+from memrevise.writer.learned import (
+    DEFAULT_MODEL,
+    FEATURES,
+    Features,
+    LearnedWriter,
+    ModelError,
+    TopicModel,
+)
+from memrevise.writer.rules import RuleWriter
+
+
+def turn(question, answer, topic):
+    return SourceTurn(question, answer, topic, "Introduction")
+
+
+CONVERSATIONS = [
+    Conversation(f"c{n}", "demo", turns)
+    for n, turns in enumerate(
+        [
+            (
+                turn("what was apollo 11?", "The first crewed Moon landing, in 1969.", "Apollo 11"),
+                turn("who commanded it?", "Neil Armstrong.", "Apollo 11"),
+                turn("where did he grow up?", "Wapakoneta, Ohio.", "Neil Armstrong"),
+                turn("when did the mission launch?", "July 16, 1969.", "Apollo 11"),
+            ),
+            (
+                turn("who directed avatar?", "James Cameron directed it.", "Avatar (2009 film)"),
+                turn("where was he born?", "Kapuskasing, Ontario.", "James Cameron"),
+                turn("when was it released?", "In December 2009.", "Avatar (2009 film)"),
+            ),
+            (
+                turn("who was buzz aldrin?", "An astronaut on Apollo 11.", "Buzz Aldrin"),
+                turn("where did he grow up?", "Montclair, New Jersey.", "Buzz Aldrin"),
+                turn("what was the mission?", "The first Moon landing.", "Apollo 11"),
+            ),
+        ]
+    )
+]
+
+
+@pytest.fixture(scope="module")
+def index():
+    return BM25Index.build(read_collection(demo_collection()))
+
+
+@pytest.fixture(scope="module")
+def features(index):
+    return Features(RuleWriter(index.titles), index)
+
+
+@pytest.fixture(scope="module")
+def tiny_model(features):
+    groups = examples(features, oracle_memories(CONVERSATIONS * 4))
+    return train(groups, groups, rounds=30)[0]
+
+
+def test_candidates_come_from_memory_answers_question_and_corpus(index, features):
+    memory = Memory()
+    writer = features.writer
+    memory = memory.append(
+        writer.update(
+            memory, None, Turn.of("what was apollo 11?", "The first Moon landing."), False
+        )
+    )
+    answer = "Neil Armstrong and Buzz Aldrin walked on it; Michael Collins stayed in orbit."
+    memory = memory.append(writer.update(memory, None, Turn.of("who went?", answer), False))
+    example = features.example(
+        writer._context(memory), "where did he grow up?", Turn.of("where did he grow up?")
+    )
+    assert {"Apollo 11", "Neil Armstrong", "Buzz Aldrin", "Michael Collins"} <= set(
+        example.candidates
+    )
+    assert example.features.shape == (len(example.candidates), len(FEATURES))
+    column = {name: i for i, name in enumerate(FEATURES)}
+    rows = dict(zip(example.candidates, example.features, strict=True))
+    assert rows["Apollo 11"][column["current"]] == 1
+    assert rows["Neil Armstrong"][column["new"]] == 1
+    assert rows["Neil Armstrong"][column["in_previous_answer"]] == 1
+    assert rows["Neil Armstrong"][column["previous_answer_rank"]] == 1
+    assert rows["Buzz Aldrin"][column["previous_answer_rank"]] == 2
+    assert rows["Neil Armstrong"][column["person_pronoun"]] == 1
+    assert rows["Neil Armstrong"][column["person"]] == 1 and rows["Apollo 11"][column["thing"]] == 1
+
+
+def test_labels_come_from_topic_labels_with_and_without_answers(features):
+    groups = examples(features, oracle_memories(CONVERSATIONS))
+    labelled_after_first = sum(len(c.turns) - 1 for c in CONVERSATIONS)
+    assert groups.turns == 2 * labelled_after_first
+    assert all(labels.sum() == 1 for labels in groups.labels)
+    x, y, sizes = groups.arrays()
+    assert x.shape[1] == len(FEATURES) and sizes.sum() == len(y) == len(x)
+
+
+def test_a_model_trained_on_a_tiny_set_saves_loads_and_writes(index, tiny_model, tmp_path):
+    path = tmp_path / "model.txt"
+    tiny_model.save(path)
+    loaded = TopicModel.load(path)
+    writer = LearnedWriter(index, loaded, index.titles)
+    assert isinstance(writer, Writer)
+    session = MemRevise(index, writer).session()
+    session.add_turn("who directed avatar?", "James Cameron directed it.")
+    session.add_turn("where was he born?", "Kapuskasing, Ontario.")
+    result = session.search("when was it released?")
+    assert result.memory.nodes[-1].topic in {"Avatar (2009 film)", "James Cameron"}
+    assert result.query.startswith("when was")
+
+
+def test_own_memories_feed_training_too(index, tiny_model, features):
+    engine = MemRevise(index, LearnedWriter(index, tiny_model, index.titles))
+    groups = examples(features, written_memories(engine, CONVERSATIONS))
+    assert groups.turns == 2 * sum(len(c.turns) - 1 for c in CONVERSATIONS)
+
+
+def test_a_missing_or_corrupt_model_file_is_named(tmp_path):
+    with pytest.raises(ModelError, match=r"missing\.txt"):
+        TopicModel.load(tmp_path / "missing.txt")
+    corrupt = tmp_path / "corrupt.txt"
+    corrupt.write_text("tree\nversion=v4\nnot a model\n")
+    with pytest.raises(ModelError, match=r"corrupt\.txt"):
+        TopicModel.load(corrupt)
+
+
+def test_the_shipped_model_loads_and_ranks(index):
+    model = TopicModel.load(DEFAULT_MODEL)
+    assert DEFAULT_MODEL.stat().st_size < 20_000_000
+    scores = model.scores(np.zeros((3, len(FEATURES)), dtype=np.float32))
+    assert scores.shape == (3,)
