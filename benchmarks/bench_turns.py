@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 from bench_retrieval import collection, peak_rss_mib, timed
 
-from memrevise.methods import make_writer
+from memrevise.methods import DEFAULT_WRITER, make_writer
 from memrevise.retrieval import BM25Index
 from memrevise.search import MemRevise
 from memrevise.text import strip_qualifier
@@ -67,7 +67,7 @@ def percentiles(ms: list[float]) -> str:
 
 def per_turn(index: BM25Index, turns: int, rng: np.random.Generator) -> None:
     """Search every turn as the final one, then record its answer as a history turn."""
-    engine = MemRevise(index, make_writer("rules", index))
+    engine = MemRevise(index, make_writer(DEFAULT_WRITER, index))
     searched, history, writer = [], [], []
     while len(searched) < turns:
         session = engine.session()
@@ -139,7 +139,7 @@ def main() -> None:
     try:
         build_and_save(args.passages, rng, scratch / "index")
         index = timed("load (mmap)", lambda: BM25Index.load(scratch / "index"))
-        timed("writer gazetteer", lambda: make_writer("rules", index))
+        timed("writer gazetteer", lambda: make_writer(DEFAULT_WRITER, index))
         per_turn(index, args.turns, rng)
         print(f"peak RSS {peak_rss_mib():,.0f} MiB")
         if args.items:

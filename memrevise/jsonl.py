@@ -9,20 +9,11 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from memrevise.errors import LineError
 
-class JsonlError(ValueError):
+
+class JsonlError(LineError):
     """A malformed JSONL line; the message reads ``path:line: reason``."""
-
-    def __init__(self, path: str | os.PathLike[str], line: int, reason: str) -> None:
-        super().__init__(
-            f"{os.fspath(path)}:{line}: {reason}" if line else f"{os.fspath(path)}: {reason}"
-        )
-        self.path = os.fspath(path)
-        self.line = line
-        self.reason = reason
-
-    def __reduce__(self) -> tuple[type, tuple[str, int, str]]:
-        return type(self), (self.path, self.line, self.reason)
 
 
 def read_objects(path: str | os.PathLike[str]) -> Iterator[tuple[int, dict[str, Any]]]:

@@ -7,6 +7,8 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
+from memrevise.errors import LineError
+
 Ranking = list[tuple[str, float]]
 """One query's ranked passages, best first: ``(pid, score)``."""
 
@@ -14,19 +16,8 @@ Run = dict[str, Ranking]
 """A run: qid -> ranking."""
 
 
-class RunError(ValueError):
+class RunError(LineError):
     """A malformed run file; the message reads ``path:line: reason``."""
-
-    def __init__(self, path: str | os.PathLike[str], line: int, reason: str) -> None:
-        super().__init__(
-            f"{os.fspath(path)}:{line}: {reason}" if line else f"{os.fspath(path)}: {reason}"
-        )
-        self.path = os.fspath(path)
-        self.line = line
-        self.reason = reason
-
-    def __reduce__(self) -> tuple[type, tuple[str, int, str]]:
-        return type(self), (self.path, self.line, self.reason)
 
 
 def _parse(path: str | os.PathLike[str]) -> tuple[Run, set[str]]:

@@ -32,6 +32,7 @@ from memrevise.writer.rules import (
     _fact_words,
     _is_person,
     _is_thing,
+    _phrase,
     looks_like_person,
 )
 
@@ -39,7 +40,7 @@ FEATURES: tuple[str, ...] = (
     "current", "earlier", "dropped", "new", "since", "turns", "first_topic",
     "named_in_question", "name_overlap", "in_previous_answer", "previous_answer_rank",
     "in_previous_question", "in_answer", "answer_opens",
-    "votes_question", "rank_question", "votes_context", "rank_context",
+    "votes_context", "rank_context",
     "votes_answer", "rank_answer", "has_answer",
     "person_pronoun", "thing_pronoun", "plural_pronoun", "person", "thing",
     "description", "has_description", "position", "has_position", "fact_overlap",
@@ -58,6 +59,7 @@ _CUE_PREVIOUS = frozenset(
 _CUE_BACK = frozenset("back again earlier original originally first before initially".split())
 SEARCH_DEPTH = 20
 PAGES_PER_SEARCH = 5
+CONTEXT_CHARS = 300  # of the previous answer, searched with the question
 
 
 class Corpus(Pages, Protocol):
@@ -115,9 +117,10 @@ class Features:
         previous_answer = " ".join(memory.nodes[-1].facts) if memory.nodes else ""
         previous_question = memory.nodes[-1].question if memory.nodes else ""
         searches = {
-            "question": _votes(self.corpus.vote_pages(text, SEARCH_DEPTH)),
             "context": _votes(
-                self.corpus.vote_pages(f"{text} {cut(previous_answer)}", SEARCH_DEPTH)
+                self.corpus.vote_pages(
+                    f"{text} {cut(previous_answer, CONTEXT_CHARS)}", SEARCH_DEPTH
+                )
             ),
             "answer": _votes(
                 self.corpus.vote_pages(f"{text} {cut(turn.answer)}", SEARCH_DEPTH)
@@ -218,7 +221,6 @@ class Features:
             float(_contains(shared["previous_question"], name)),
             float(_contains(shared["answer"], name)),
             float(_contains(shared["answer"][:6], name)),
-            *searches["question"].get(key, (0.0, 0.0)),
             *searches["context"].get(key, (0.0, 0.0)),
             *searches["answer"].get(key, (0.0, 0.0)),
             float(has_answer),
@@ -250,6 +252,18 @@ class Features:
         )
         question = shared["question_tokens"]
         return described, len(question & page) / len(question) if question else 0.0
+
+
+def _referring_words(text: str, name: str) -> str | None:
+    """The words of a turn that stand for its topic, to be replaced by the name in the query:
+    none when the name is said, else a pronoun, a list position or a description."""
+    if _contains([w for w, _, _ in word_spans(text)], name):
+        return None
+    said = cues.pronouns(text)
+    if said:
+        return said[0]
+    descriptions = cues.descriptions(text)
+    return cues.position_phrase(text) or (_phrase(text, descriptions[0]) if descriptions else None)
 
 
 class TopicModel:
@@ -300,12 +314,8 @@ class LearnedWriter(RuleWriter):
         self.features = Features(self, corpus)
 
     def _choose(self, context: _Context, text: str, turn: Turn) -> tuple[str, str | None]:
-        ruled, phrase = super()._choose(context, text, turn)
         example = self.features.example(context, text, turn)
         if not example.candidates:
-            return ruled, phrase
+            return super()._choose(context, text, turn)
         best = example.candidates[int(np.argmax(self.model.scores(example.features)))]
-        if best.casefold() == ruled.casefold():
-            return ruled, phrase
-        said = cues.pronouns(text)
-        return best, (said[0] if said else None)
+        return best, _referring_words(text, best)

@@ -21,11 +21,13 @@ class Pages(Protocol):
 
 
 class PageWords:
-    """The stemmed words of a page's first passages, cached; empty for a name with no page."""
+    """The stemmed words of a page's first passages (their opening characters), cached;
+    empty for a name with no page."""
 
-    def __init__(self, corpus: Pages, passages: int = 5, cache: int = 65536):
+    def __init__(self, corpus: Pages, passages: int = 5, chars: int = 300, cache: int = 65536):
         self.corpus = corpus
         self.passages = passages
+        self.chars = chars
         self._words = lru_cache(maxsize=cache)(self._read)
 
     def __call__(self, title: str) -> frozenset[str]:
@@ -33,7 +35,7 @@ class PageWords:
 
     def _read(self, title: str) -> frozenset[str]:
         docs = self.corpus.pages(title)[: self.passages]
-        return frozenset(t for d in docs for t in tokenize(self.corpus.text(int(d))))
+        return frozenset(t for d in docs for t in tokenize(self.corpus.text(int(d))[: self.chars]))
 
 
 def similarity(a: frozenset[str], b: frozenset[str]) -> float:
