@@ -16,7 +16,7 @@ from pathlib import Path
 
 from memrevise.bench import read_items
 from memrevise.evaluate import evaluate, load_runs
-from memrevise.methods import make_method, write_run
+from memrevise.methods import MethodSpec, available_cores, rank_items, write_run
 from memrevise.retrieval import BM25Index, read_collection
 from memrevise.search import SearchConfig
 
@@ -36,12 +36,12 @@ GRID: dict[str, SearchConfig] = {
 BASELINES = ("memory-free", "rewrite-rules", "original", "all-history", "last-turn")
 
 
-def index_of(bench: Path) -> BM25Index:
-    """The benchmark's index, built and saved beside the collection on first use."""
+def index_of(bench: Path) -> Path:
+    """The benchmark's index directory, built beside the collection on first use."""
     directory = bench / "index"
     if not directory.exists():
         BM25Index.build(read_collection(bench / "collection.jsonl")).save(directory)
-    return BM25Index.load(directory)
+    return directory
 
 
 def main() -> None:
@@ -57,12 +57,12 @@ def main() -> None:
     index = index_of(args.bench)
     args.out.mkdir(parents=True, exist_ok=True)
     paths = []
-    methods = [(name, make_method("memrevise", index, config=c)) for name, c in GRID.items()]
-    methods += [(name, make_method(name, index)) for name in BASELINES]
-    for name, method in methods:
+    specs = [(name, MethodSpec(index, "memrevise", config=c)) for name, c in GRID.items()]
+    specs += [(name, MethodSpec(index, name)) for name in BASELINES]
+    for name, spec in specs:
         start = time.perf_counter()
         path = args.out / f"{name}.trec"
-        write_run(method, items, path, name)
+        write_run(rank_items(spec, items, workers=available_cores()), path, name)
         paths.append(path)
         print(f"{name:<20} {time.perf_counter() - start:6.1f} s")
     report = args.out / "report.md"

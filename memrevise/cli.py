@@ -22,8 +22,11 @@ from memrevise.methods import (
     DEFAULT_WRITER,
     METHODS,
     WRITERS,
+    MethodSpec,
+    available_cores,
     make_method,
     make_writer,
+    rank_items,
     write_run,
 )
 from memrevise.retrieval import BM25Index, IndexLoadError, read_collection
@@ -56,7 +59,7 @@ def _fails_cleanly(command: Callable[..., T]) -> Callable[..., T]:
     return wrapper
 
 
-def _progress(items: list[T], label: str) -> Iterator[T]:
+def _progress(items: Iterable[T], label: str, total: int) -> Iterator[T]:
     """Iterate with a progress bar on stderr, shown only on a terminal."""
     with Progress(
         TextColumn(label),
@@ -67,7 +70,7 @@ def _progress(items: list[T], label: str) -> Iterator[T]:
         disable=not err.is_terminal,
         transient=True,
     ) as progress:
-        yield from progress.track(items, total=len(items))
+        yield from progress.track(items, total=total)
 
 
 def demo_collection() -> Path:
@@ -194,6 +197,7 @@ def run(
     topic_repair: Annotated[bool, typer.Option(help="Repair topics against the corpus.")] = True,
     horizon: Annotated[int | None, typer.Option(help="Memory horizon in turns.")] = None,
     pooled_facts: Annotated[bool, typer.Option(help="OR-QuAC's pooled facts vote.")] = False,
+    workers: Annotated[int, typer.Option(help="Processes (0: one a core).")] = 0,
 ) -> None:
     """Rank passages for every item with a method; write a TREC run (and a trace)."""
     config = _config(
@@ -207,10 +211,14 @@ def run(
         horizon,
         pooled_facts,
     )
+    tag = tag or method
+    if not tag or any(c.isspace() for c in tag):
+        raise ValueError(f"the run tag must be one word: {tag!r}")
     items = read_items(items_path)
-    loaded = BM25Index.load(index_dir)
-    ranker = make_method(method, loaded, writer, config)
-    write_run(ranker, _progress(items, method), run_path, tag or method, k, trace)
+    spec = MethodSpec(index_dir, method, writer, config)
+    make_method(method, BM25Index.load(index_dir), writer, config)  # fail early, here
+    rankings = rank_items(spec, items, k, workers or available_cores())
+    write_run(_progress(rankings, method, len(items)), run_path, tag, trace)
     err.print(f"wrote {len(items)} rankings to {run_path}", markup=False)
 
 

@@ -6,8 +6,12 @@ searched) against the same index, and may return a trace of what it did.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import multiprocessing
+import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from itertools import repeat
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -177,24 +181,79 @@ def trec_lines(qid: str, ranked: Ranked, tag: str) -> list[str]:
     ]
 
 
+@dataclass(frozen=True)
+class MethodSpec:
+    """What it takes to build a method anywhere, a worker process too."""
+
+    index: Path
+    method: str
+    writer: str = DEFAULT_WRITER
+    config: SearchConfig | None = None
+
+    def build(self) -> Method:
+        return make_method(self.method, BM25Index.load(self.index), self.writer, self.config)
+
+
+_worker_method: Method | None = None
+
+
+def _start_worker(spec: MethodSpec) -> None:
+    global _worker_method
+    _worker_method = spec.build()
+
+
+def _rank_in_worker(item: Item, k: int) -> Ranked:
+    assert _worker_method is not None
+    return _worker_method.rank(item, k)
+
+
+def available_cores() -> int:
+    """The cores this process may use."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def rank_items(
+    spec: MethodSpec, items: Sequence[Item], k: int = 100, workers: int = 1
+) -> Iterator[tuple[Item, Ranked]]:
+    """Each item with its ranking, in item order. With ``workers`` > 1, conversations are
+    spread over that many processes, each loading the index (memory-mapped) once; the
+    rankings are the same as in one process."""
+    if workers <= 1 or len(items) < 2:
+        method = spec.build()
+        for item in items:
+            yield item, method.rank(item, k)
+        return
+    # Spawned, not forked: a fork after OpenMP (LightGBM) threads started can deadlock.
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(
+        workers, mp_context=context, initializer=_start_worker, initargs=(spec,)
+    ) as pool:
+        chunk = max(1, min(32, len(items) // (4 * workers)))
+        rankings = pool.map(_rank_in_worker, items, repeat(k), chunksize=chunk)
+        yield from zip(items, rankings, strict=True)
+
+
 def write_run(
-    method: Method,
-    items: Iterable[Item],
+    rankings: Iterable[tuple[Item, Ranked]],
     run_path: Path,
     tag: str,
-    k: int = 100,
     trace_path: Path | None = None,
-) -> None:
-    """Rank every item and write the TREC run (and the traces), each file atomically."""
+) -> int:
+    """Write the TREC run (and the traces) of ``rankings``, each file atomically; returns
+    the number of items."""
     if not tag or any(c.isspace() for c in tag):
         raise ValueError(f"the run tag must be one word: {tag!r}")
     lines: list[str] = []
     traces: list[dict[str, Any]] = []
-    for item in items:
-        ranked = method.rank(item, k)
+    count = 0
+    for item, ranked in rankings:
+        count += 1
         lines.extend(trec_lines(item.qid, ranked, tag))
         if trace_path is not None:
             traces.append({"qid": item.qid, **(ranked.trace or {})})
     write_atomic(run_path, lines)
     if trace_path is not None:
         write_objects(trace_path, traces)
+    return count

@@ -212,3 +212,19 @@ def test_bench_build_writes_collection_splits_and_manifest(tmp_path):
     assert set(manifest["items"]) == {"train", "dev", "test"}
     for name in ("collection.jsonl", "train.jsonl", "dev.jsonl", "test.jsonl"):
         assert (tmp_path / "bench" / name).exists()
+
+
+def test_a_run_over_two_processes_equals_one_in_a_single_process(index_dir, tmp_path):
+    for workers in (1, 2):
+        result = invoke(
+            "run", "--index", index_dir, "--items", ITEMS, "--method", "memrevise",
+            "--run", tmp_path / f"w{workers}.trec", "--trace", tmp_path / f"w{workers}.jsonl",
+            "--workers", workers,
+        )  # fmt: skip
+        assert result.exit_code == 0, result.output
+    assert (tmp_path / "w1.trec").read_text() == (tmp_path / "w2.trec").read_text()
+    one = [json.loads(line) for line in (tmp_path / "w1.jsonl").read_text().splitlines()]
+    two = [json.loads(line) for line in (tmp_path / "w2.jsonl").read_text().splitlines()]
+    assert [(t["qid"], t["query"], t["memory"]) for t in one] == [
+        (t["qid"], t["query"], t["memory"]) for t in two
+    ]
