@@ -40,7 +40,7 @@ FEATURES: tuple[str, ...] = (
     "current", "earlier", "dropped", "new", "since", "turns", "first_topic",
     "named_in_question", "name_overlap", "in_previous_answer", "previous_answer_rank",
     "in_previous_question", "in_answer", "answer_opens",
-    "votes_context", "rank_context",
+    "votes_question", "rank_question", "votes_context", "rank_context",
     "votes_answer", "rank_answer", "has_answer",
     "person_pronoun", "thing_pronoun", "plural_pronoun", "person", "thing",
     "description", "has_description", "position", "has_position", "fact_overlap",
@@ -59,7 +59,6 @@ _CUE_PREVIOUS = frozenset(
 _CUE_BACK = frozenset("back again earlier original originally first before initially".split())
 SEARCH_DEPTH = 20
 PAGES_PER_SEARCH = 5
-CONTEXT_CHARS = 300  # of the previous answer, searched with the question
 
 
 class Corpus(Pages, Protocol):
@@ -117,10 +116,9 @@ class Features:
         previous_answer = " ".join(memory.nodes[-1].facts) if memory.nodes else ""
         previous_question = memory.nodes[-1].question if memory.nodes else ""
         searches = {
+            "question": _votes(self.corpus.vote_pages(text, SEARCH_DEPTH)),
             "context": _votes(
-                self.corpus.vote_pages(
-                    f"{text} {cut(previous_answer, CONTEXT_CHARS)}", SEARCH_DEPTH
-                )
+                self.corpus.vote_pages(f"{text} {cut(previous_answer)}", SEARCH_DEPTH)
             ),
             "answer": _votes(
                 self.corpus.vote_pages(f"{text} {cut(turn.answer)}", SEARCH_DEPTH)
@@ -221,6 +219,7 @@ class Features:
             float(_contains(shared["previous_question"], name)),
             float(_contains(shared["answer"], name)),
             float(_contains(shared["answer"][:6], name)),
+            *searches["question"].get(key, (0.0, 0.0)),
             *searches["context"].get(key, (0.0, 0.0)),
             *searches["answer"].get(key, (0.0, 0.0)),
             float(has_answer),

@@ -24,7 +24,7 @@ class PageWords:
     """The stemmed words of a page's first passages (their opening characters), cached;
     empty for a name with no page."""
 
-    def __init__(self, corpus: Pages, passages: int = 5, chars: int = 300, cache: int = 65536):
+    def __init__(self, corpus: Pages, passages: int = 5, chars: int = 600, cache: int = 65536):
         self.corpus = corpus
         self.passages = passages
         self.chars = chars
