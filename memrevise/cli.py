@@ -153,30 +153,6 @@ def index(
     err.print(f"indexed {built.num_docs} passages into {out_dir}", markup=False)
 
 
-def _config(
-    template: bool,
-    writer_query: bool,
-    title_prior: bool,
-    facts_vote: bool,
-    number_rule: bool,
-    exclusion: bool,
-    topic_repair: bool,
-    horizon: int | None,
-    pooled_facts: bool,
-) -> SearchConfig:
-    return SearchConfig(
-        template=template,
-        writer_query=writer_query,
-        title_prior=title_prior,
-        facts_vote=facts_vote,
-        number_rule=number_rule,
-        exclusion=exclusion,
-        topic_repair=topic_repair,
-        horizon=horizon,
-        pooled_facts=pooled_facts,
-    )
-
-
 @app.command()
 @_fails_cleanly
 def run(
@@ -200,16 +176,16 @@ def run(
     workers: Annotated[int, typer.Option(help="Processes (0: one a core).")] = 0,
 ) -> None:
     """Rank passages for every item with a method; write a TREC run (and a trace)."""
-    config = _config(
-        template,
-        writer_query,
-        title_prior,
-        facts_vote,
-        number_rule,
-        exclusion,
-        topic_repair,
-        horizon,
-        pooled_facts,
+    config = SearchConfig(
+        template=template,
+        writer_query=writer_query,
+        title_prior=title_prior,
+        facts_vote=facts_vote,
+        number_rule=number_rule,
+        exclusion=exclusion,
+        topic_repair=topic_repair,
+        horizon=horizon,
+        pooled_facts=pooled_facts,
     )
     tag = tag or method
     if not tag or any(c.isspace() for c in tag):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 
 class LineError(ValueError):
@@ -19,3 +20,16 @@ class LineError(ValueError):
     def __reduce__(self) -> tuple[type, tuple[str, int, str]]:
         """Keep the error picklable (e.g. across processes) despite its signature."""
         return type(self), (self.path, self.line, self.reason)
+
+
+def numbered_lines(
+    path: str | os.PathLike[str], error: type[LineError] = LineError
+) -> Iterator[tuple[int, bytes]]:
+    """``(line number, raw line)`` of a file; a file that cannot be opened raises ``error``
+    for the whole file (line 0)."""
+    try:
+        handle = open(path, "rb")  # noqa: SIM115 - closed by the with below
+    except OSError as failure:
+        raise error(path, 0, failure.strerror or str(failure)) from None
+    with handle:
+        yield from enumerate(handle, start=1)

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from memrevise.errors import LineError
+from memrevise.errors import LineError, numbered_lines
 
 
 class JsonlError(LineError):
@@ -19,28 +19,21 @@ class JsonlError(LineError):
 def read_objects(path: str | os.PathLike[str]) -> Iterator[tuple[int, dict[str, Any]]]:
     """Yield ``(line number, object)`` for each non-blank line; bad lines raise
     :class:`JsonlError` naming the file and the line."""
-    try:
-        handle = open(path, "rb")  # noqa: SIM115 - closed by the with below
-    except OSError as error:
-        raise JsonlError(path, 0, error.strerror or str(error)) from None
-    with handle:
-        for number, raw in enumerate(handle, start=1):
-            if not raw.strip():
-                continue
-            try:
-                text = raw.decode("utf-8-sig" if number == 1 else "utf-8")
-                record = json.loads(text, strict=False)
-            except UnicodeDecodeError:
-                raise JsonlError(path, number, "invalid UTF-8") from None
-            except json.JSONDecodeError as error:
-                raise JsonlError(
-                    path, number, f"invalid JSON: {error.msg} (column {error.colno})"
-                ) from None
-            if not isinstance(record, dict):
-                raise JsonlError(
-                    path, number, f"expected a JSON object, not {type(record).__name__}"
-                )
-            yield number, record
+    for number, raw in numbered_lines(path, JsonlError):
+        if not raw.strip():
+            continue
+        try:
+            text = raw.decode("utf-8-sig" if number == 1 else "utf-8")
+            record = json.loads(text, strict=False)
+        except UnicodeDecodeError:
+            raise JsonlError(path, number, "invalid UTF-8") from None
+        except json.JSONDecodeError as error:
+            raise JsonlError(
+                path, number, f"invalid JSON: {error.msg} (column {error.colno})"
+            ) from None
+        if not isinstance(record, dict):
+            raise JsonlError(path, number, f"expected a JSON object, not {type(record).__name__}")
+        yield number, record
 
 
 def write_atomic(path: str | os.PathLike[str], lines: Iterable[str]) -> None:

@@ -7,7 +7,7 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-from memrevise.errors import LineError
+from memrevise.errors import LineError, numbered_lines
 
 Ranking = list[tuple[str, float]]
 """One query's ranked passages, best first: ``(pid, score)``."""
@@ -25,42 +25,37 @@ def _parse(path: str | os.PathLike[str]) -> tuple[Run, set[str]]:
     rows: dict[str, list[tuple[float, int, str]]] = {}
     seen: dict[tuple[str, str], int] = {}
     tags: set[str] = set()
-    try:
-        handle = open(path, "rb")  # noqa: SIM115 - closed by the with below
-    except OSError as error:
-        raise RunError(path, 0, error.strerror or str(error)) from None
-    with handle:
-        for number, raw in enumerate(handle, start=1):
-            try:
-                fields = raw.decode("utf-8-sig" if number == 1 else "utf-8").split()
-            except UnicodeDecodeError:
-                raise RunError(path, number, "invalid UTF-8") from None
-            if not fields:
-                continue
-            if len(fields) != 6:
-                raise RunError(
-                    path,
-                    number,
-                    f"expected 6 columns (qid Q0 pid rank score tag), got {len(fields)}",
-                )
-            qid, _, pid, rank_text, score_text, tag = fields
-            try:
-                rank = int(rank_text)
-            except ValueError:
-                raise RunError(path, number, f"rank {rank_text!r} is not an integer") from None
-            try:
-                score = float(score_text)
-            except ValueError:
-                raise RunError(path, number, f"score {score_text!r} is not a number") from None
-            if not math.isfinite(score):
-                raise RunError(path, number, f"score {score_text!r} is not finite")
-            if (qid, pid) in seen:
-                raise RunError(
-                    path, number, f"passage {pid!r} repeats for {qid!r} (line {seen[qid, pid]})"
-                )
-            seen[qid, pid] = number
-            tags.add(tag)
-            rows.setdefault(qid, []).append((-score, rank, pid))
+    for number, raw in numbered_lines(path, RunError):
+        try:
+            fields = raw.decode("utf-8-sig" if number == 1 else "utf-8").split()
+        except UnicodeDecodeError:
+            raise RunError(path, number, "invalid UTF-8") from None
+        if not fields:
+            continue
+        if len(fields) != 6:
+            raise RunError(
+                path,
+                number,
+                f"expected 6 columns (qid Q0 pid rank score tag), got {len(fields)}",
+            )
+        qid, _, pid, rank_text, score_text, tag = fields
+        try:
+            rank = int(rank_text)
+        except ValueError:
+            raise RunError(path, number, f"rank {rank_text!r} is not an integer") from None
+        try:
+            score = float(score_text)
+        except ValueError:
+            raise RunError(path, number, f"score {score_text!r} is not a number") from None
+        if not math.isfinite(score):
+            raise RunError(path, number, f"score {score_text!r} is not finite")
+        if (qid, pid) in seen:
+            raise RunError(
+                path, number, f"passage {pid!r} repeats for {qid!r} (line {seen[qid, pid]})"
+            )
+        seen[qid, pid] = number
+        tags.add(tag)
+        rows.setdefault(qid, []).append((-score, rank, pid))
     run = {qid: [(pid, -neg) for neg, _, pid in sorted(entries)] for qid, entries in rows.items()}
     return run, tags
 
