@@ -24,7 +24,6 @@ from memrevise.methods import (
     WRITERS,
     MethodSpec,
     available_cores,
-    make_method,
     make_writer,
     rank_items,
     write_run,
@@ -192,7 +191,6 @@ def run(
         raise ValueError(f"the run tag must be one word: {tag!r}")
     items = read_items(items_path)
     spec = MethodSpec(index_dir, method, writer, config)
-    make_method(method, BM25Index.load(index_dir), writer, config)  # fail early, here
     rankings = rank_items(spec, items, k, workers or available_cores())
     write_run(_progress(rankings, method, len(items)), run_path, tag, trace)
     err.print(f"wrote {len(items)} rankings to {run_path}", markup=False)

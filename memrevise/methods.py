@@ -219,13 +219,15 @@ def rank_items(
 ) -> Iterator[tuple[Item, Ranked]]:
     """Each item with its ranking, in item order. With ``workers`` > 1, conversations are
     spread over that many processes, each loading the index (memory-mapped) once; the
-    rankings are the same as in one process."""
+    rankings are the same as in one process. The method is built here first either way, so
+    that a bad method, writer or index fails with its own error rather than in a worker."""
+    method = spec.build()
     if workers <= 1 or len(items) < 2:
-        method = spec.build()
         for item in items:
             yield item, method.rank(item, k)
         return
     # Spawned, not forked: a fork after OpenMP (LightGBM) threads started can deadlock.
+    del method
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(
         workers, mp_context=context, initializer=_start_worker, initargs=(spec,)
