@@ -15,7 +15,9 @@ install: $(BIN)/python
 demo: install
 	$(BIN)/memrevise demo
 
+# torch first, pinned to its CPU build: an unpinned torch would pull a multi-GB CUDA build.
 test: $(BIN)/python
+	$(BIN)/python -m pip install -q torch==2.13.0
 	$(BIN)/python -m pip install -q -e '.[test]'
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
