@@ -1,0 +1,99 @@
+"""Request and response bodies of the HTTP API (they make its OpenAPI schema)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from memrevise.memory import Memory, Node, Topic
+
+
+class Created(BaseModel):
+    id: str = Field(description="The new session's id.")
+
+
+class TurnRequest(BaseModel):
+    """One turn of a session. ``answer`` is the answer the user saw for this turn, when it is
+    known already; ``previous_answer`` is the answer the user saw for the previous turn."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    index: int = Field(ge=0, description="The turn's number in the session, from 0.")
+    question: str = Field(min_length=1)
+    answer: str | None = Field(default=None, min_length=1)
+    previous_answer: str | None = Field(default=None, min_length=1)
+
+
+class Result(BaseModel):
+    """One ranked passage; ``score`` is ``base`` (the fused retrieval score) plus the
+    ``signals`` of the search steps that moved it (title_prior, facts_vote, exclusion)."""
+
+    id: str
+    title: str
+    text: str
+    score: float
+    base: float
+    signals: dict[str, float]
+
+
+class MemoryView(BaseModel):
+    """The memory as in traces: topics with their replayed status, then the nodes."""
+
+    topics: list[Topic]
+    nodes: list[Node]
+
+    @classmethod
+    def of(cls, memory: Memory) -> MemoryView:
+        return cls(topics=list(memory.topics), nodes=list(memory.nodes))
+
+
+class TurnResponse(BaseModel):
+    """The processed turn: the writer's query, the topic searched, the ranked passages, the
+    memory after the turn and the milliseconds spent in the writer and the search."""
+
+    index: int
+    query: str
+    topic: str
+    results: list[Result]
+    memory: MemoryView
+    ms: dict[str, float]
+
+
+class LoggedTurn(BaseModel):
+    """One turn of a session's log, with the node it left in memory."""
+
+    index: int
+    question: str
+    answer: str | None = Field(description="The answer the user saw, if it was posted.")
+    query: str
+    topic: str
+    node: Node
+
+
+class SessionLog(BaseModel):
+    id: str
+    turns: list[LoggedTurn]
+    memory: MemoryView
+
+
+class Health(BaseModel):
+    status: str
+    passages: int
+    pages: int
+    writer: str
+    demo: bool = Field(description="Whether GET /demo serves the built-in conversation.")
+
+
+class DemoTurn(BaseModel):
+    question: str
+    answer: str
+
+
+class DemoConversation(BaseModel):
+    """The built-in conversation, served with the demo index."""
+
+    title: str
+    turns: list[DemoTurn]
+
+
+class ErrorBody(BaseModel):
+    detail: str = Field(description="What went wrong, naming the input or limit at fault.")

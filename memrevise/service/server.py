@@ -1,0 +1,38 @@
+"""``memrevise serve``: build the engine, open the store, run the app under uvicorn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import FastAPI
+
+from memrevise.cli import demo_collection, demo_conversation
+from memrevise.methods import make_writer
+from memrevise.retrieval import BM25Index, read_collection
+from memrevise.search import MemRevise
+from memrevise.service.app import create_app
+from memrevise.service.limits import Limits
+from memrevise.service.schemas import DemoConversation
+from memrevise.service.store import SQLiteStore
+
+
+def build_app(index_dir: Path | None, db: str | Path, writer: str, limits: Limits) -> FastAPI:
+    """The app over the index in ``index_dir`` (the built-in demo index and conversation when
+    None) with sessions in the SQLite file ``db``."""
+    if index_dir is None:
+        index = BM25Index.build(read_collection(demo_collection()))
+        demo = DemoConversation.model_validate(demo_conversation())
+    else:
+        index = BM25Index.load(index_dir)
+        demo = None
+    engine = MemRevise(index, make_writer(writer, index))
+    return create_app(engine, SQLiteStore(db), limits, demo)
+
+
+def serve(
+    index_dir: Path | None, host: str, port: int, db: str | Path, writer: str, limits: Limits
+) -> None:
+    """Serve until interrupted."""
+    import uvicorn
+
+    uvicorn.run(build_app(index_dir, db, writer, limits), host=host, port=port, log_level="info")
