@@ -20,6 +20,7 @@ from memrevise.jsonl import JsonlError
 from memrevise.memory import Memory, Status
 from memrevise.methods import (
     DEFAULT_WRITER,
+    LLM_METHODS,
     METHODS,
     WRITERS,
     MethodSpec,
@@ -28,10 +29,17 @@ from memrevise.methods import (
     rank_items,
     write_run,
 )
-from memrevise.retrieval import BM25Index, IndexLoadError, read_collection
+from memrevise.retrieval import (
+    BACKENDS,
+    IndexLoadError,
+    build_index,
+    load_index,
+    read_collection,
+)
 from memrevise.search import Hit, MemRevise, SearchConfig
 from memrevise.writer import TurnError
 from memrevise.writer.learned import DEFAULT_MODEL
+from memrevise.writer.llm.config import LLMConfig
 
 app = typer.Typer(
     help="Conversational search with a memory that later turns can revise.",
@@ -39,6 +47,9 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+LLM_HELP = "The model: an OpenAI-compatible server URL, a model directory or a .gguf file."
+BACKEND_HELP = f"Retriever: {', '.join(BACKENDS)}."
+MODEL_HELP = "Local model directory (dense: all-MiniLM-L6-v2 by default; colbert: required)."
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False)
 T = TypeVar("T")
@@ -114,9 +125,11 @@ def print_hits(hits: Iterable[Hit], console: Console = out, width: int = 110) ->
 @_fails_cleanly
 def demo(
     k: Annotated[int, typer.Option(help="Passages shown per turn.")] = 3,
+    backend: Annotated[str, typer.Option(help=BACKEND_HELP)] = "bm25",
+    model: Annotated[Path | None, typer.Option(help=MODEL_HELP)] = None,
 ) -> None:
     """Replay the built-in Apollo 11 conversation over the built-in collection."""
-    index = BM25Index.build(read_collection(demo_collection()))
+    index = build_index(read_collection(demo_collection()), backend, model)
     engine = MemRevise(index, make_writer(DEFAULT_WRITER, index))
     conversation = demo_conversation()
     out.print(f"[bold]{escape(conversation['title'])}[/]", markup=True)
@@ -141,13 +154,21 @@ def demo(
 def index(
     collection: Annotated[Path, typer.Option(help="Collection JSONL (id, title, text).")],
     out_dir: Annotated[Path, typer.Option("--out", help="Directory for the index.")],
-    backend: Annotated[str, typer.Option(help="Index backend.")] = "bm25",
+    backend: Annotated[str, typer.Option(help=BACKEND_HELP)] = "bm25",
+    model: Annotated[Path | None, typer.Option(help=MODEL_HELP)] = None,
+    approximate: Annotated[
+        bool | None,
+        typer.Option(
+            "--approximate/--exact",
+            help="Dense and ColBERT search: approximate (HNSW, PLAID) or exact (default: by size).",
+        ),
+    ] = None,
 ) -> None:
     """Build and save an index of a collection."""
-    if backend != "bm25":
-        raise ValueError(f"unknown backend {backend!r}; available: bm25")
     passages = read_collection(collection)
-    built = BM25Index.build(passages, show_progress=err.is_terminal)
+    built = build_index(
+        passages, backend, model, approximate=approximate, show_progress=err.is_terminal
+    )
     built.save(out_dir)
     err.print(f"indexed {built.num_docs} passages into {out_dir}", markup=False)
 
@@ -157,7 +178,7 @@ def index(
 def run(
     index_dir: Annotated[Path, typer.Option("--index", help="Index directory.")],
     items_path: Annotated[Path, typer.Option("--items", help="Benchmark items JSONL.")],
-    method: Annotated[str, typer.Option(help=f"One of: {', '.join(METHODS)}.")],
+    method: Annotated[str, typer.Option(help=f"One of: {', '.join(METHODS + LLM_METHODS)}.")],
     run_path: Annotated[Path, typer.Option("--run", help="TREC run file to write.")],
     trace: Annotated[Path | None, typer.Option(help="Trace JSONL to write.")] = None,
     writer: Annotated[str, typer.Option(help=f"One of: {', '.join(WRITERS)}.")] = DEFAULT_WRITER,
@@ -173,8 +194,19 @@ def run(
     horizon: Annotated[int | None, typer.Option(help="Memory horizon in turns.")] = None,
     pooled_facts: Annotated[bool, typer.Option(help="OR-QuAC's pooled facts vote.")] = False,
     workers: Annotated[int, typer.Option(help="Processes (0: one a core).")] = 0,
+    ray: Annotated[
+        str | None,
+        typer.Option(help="Spread conversations over a Ray cluster: 'auto' or its address."),
+    ] = None,
+    llm: Annotated[str | None, typer.Option(help=LLM_HELP)] = None,
+    llm_model: Annotated[str | None, typer.Option(help="The server's model name.")] = None,
+    llm_adapter: Annotated[Path | None, typer.Option(help="LoRA adapter directory.")] = None,
+    llm_batch: Annotated[int, typer.Option(help="Conversations per model call.")] = 8,
 ) -> None:
-    """Rank passages for every item with a method; write a TREC run (and a trace)."""
+    """Rank passages for every item with a method; write a TREC run (and a trace).
+
+    The llm writer and the memory-free-llm method call the model named by --llm (else
+    $MEMREVISE_LLM_BASE_URL), batching a turn of --llm-batch conversations per call."""
     config = SearchConfig(
         template=template,
         writer_query=writer_query,
@@ -190,8 +222,10 @@ def run(
     if not tag or any(c.isspace() for c in tag):
         raise ValueError(f"the run tag must be one word: {tag!r}")
     items = read_items(items_path)
-    spec = MethodSpec(index_dir, method, writer, config)
-    rankings = rank_items(spec, items, k, workers or available_cores())
+    uses_llm = writer == "llm" or method == "memory-free-llm"
+    model = LLMConfig.of(llm, llm_model, llm_adapter, llm_batch) if uses_llm else None
+    spec = MethodSpec(index_dir, method, writer, config, model)
+    rankings = rank_items(spec, items, k, workers or (0 if ray else available_cores()), ray)
     write_run(_progress(rankings, method, len(items)), run_path, tag, trace)
     err.print(f"wrote {len(items)} rankings to {run_path}", markup=False)
 
@@ -238,7 +272,9 @@ def bench_build(
     out.print(manifest.to_json(), markup=False)
 
 
-train_app = typer.Typer(help="Train the learned writer.", no_args_is_help=True)
+train_app = typer.Typer(
+    help="Train the learned writer; distil the LLM writer.", no_args_is_help=True
+)
 app.add_typer(train_app, name="train")
 
 
@@ -246,12 +282,13 @@ app.add_typer(train_app, name="train")
 @_fails_cleanly
 def train_writer_command(
     topiocqa: Annotated[Path, typer.Option(help="TopiOCQA training file (.json or .json.gz).")],
-    out_path: Annotated[Path, typer.Option("--out", help="Where to save the model.")] = (
-        DEFAULT_MODEL
-    ),
+    out_path: Annotated[
+        Path, typer.Option("--out", help="The directory to save the models in.")
+    ] = DEFAULT_MODEL,
     seed: Annotated[int, typer.Option(help="The benchmark's split seed.")] = 0,
 ) -> None:
-    """Train the learned writer's topic ranker on the benchmark's training conversations."""
+    """Train the learned writer's switch and topic models on the benchmark's training
+    conversations."""
     from memrevise.train.writer import train_writer
 
     result = train_writer(
@@ -261,6 +298,129 @@ def train_writer_command(
         f"saved {out_path}: {result.rounds} rounds on {result.train_groups} groups; "
         f"top-1 on development groups {result.dev_accuracy:.3f}; "
         f"gold topic among candidates {result.coverage:.3f}",
+        markup=False,
+    )
+
+
+@train_app.command("annotate")
+@_fails_cleanly
+def train_annotate(
+    items_path: Annotated[Path, typer.Option("--items", help="Training items JSONL.")],
+    out_path: Annotated[Path, typer.Option("--out", help="Annotations JSONL (resumed).")],
+    teacher: Annotated[
+        str, typer.Option(help="'oracle' (the items' oracle targets) or a model: " + LLM_HELP)
+    ] = "oracle",
+    teacher_model: Annotated[str | None, typer.Option(help="The server's model name.")] = None,
+    checker: Annotated[
+        str | None, typer.Option(help="A model that checks and corrects each node.")
+    ] = None,
+    checker_model: Annotated[str | None, typer.Option(help="The checker's model name.")] = None,
+    batch: Annotated[int, typer.Option(help="Conversations per model call.")] = 8,
+) -> None:
+    """Teacher memories: the target node of every turn of every item, one (input, target)
+    pair a line. A rerun keeps what was written and goes on."""
+    from memrevise.train.annotate import annotate, teacher_of
+
+    items = read_items(items_path)
+    chosen = teacher_of(teacher, teacher_model, checker, checker_model, batch)
+    result = annotate(items, out_path, chosen, lambda it, n: _progress(it, "annotate", n))
+    sources = ", ".join(f"{name} {count}" for name, count in sorted(result.sources.items()))
+    out.print(
+        f"annotated {result.annotated} conversations into {out_path} ({result.skipped} already "
+        f"there); turns by source: {sources or 'none'}",
+        markup=False,
+    )
+
+
+@train_app.command("data")
+@_fails_cleanly
+def train_data(
+    annotations: Annotated[Path, typer.Option(help="Annotations JSONL (train annotate).")],
+    out_dir: Annotated[Path, typer.Option("--out", help="Directory for train/dev JSONL.")],
+    index_dir: Annotated[
+        Path | None, typer.Option("--index", help="The collection's index (auxiliary writer).")
+    ] = None,
+    auxiliary: Annotated[
+        str, typer.Option(help="Auxiliary writer: learned, rules or none.")
+    ] = DEFAULT_WRITER,
+    holdout: Annotated[float, typer.Option(help="Share of conversations held out.")] = 0.05,
+    seed: Annotated[int, typer.Option(help="Seed of the held-out split.")] = 0,
+) -> None:
+    """The LLM writer's training examples: history and final turns, answer-removed copies,
+    and copies on an auxiliary writer's memories."""
+    from memrevise.train.distill import read_annotations, writer_data
+
+    engine = None
+    if auxiliary != "none":
+        if auxiliary == "llm" or index_dir is None:
+            raise ValueError("--auxiliary learned or rules needs --index, else use none")
+        loaded = load_index(index_dir)
+        engine = MemRevise(loaded, make_writer(auxiliary, loaded))
+    data = writer_data(read_annotations(annotations), engine, holdout, seed)
+    data.write(out_dir)
+    out.print(
+        f"wrote {len(data.train)} training and {len(data.dev)} held-out examples to {out_dir}"
+    )
+
+
+@train_app.command("memory-free")
+@_fails_cleanly
+def train_memory_free(
+    annotations: Annotated[Path, typer.Option(help="Annotations JSONL (train annotate).")],
+    out_dir: Annotated[Path, typer.Option("--out", help="Directory for train/dev JSONL.")],
+    holdout: Annotated[float, typer.Option(help="Share of conversations held out.")] = 0.05,
+    seed: Annotated[int, typer.Option(help="Seed of the held-out split.")] = 0,
+) -> None:
+    """The memory-free writer's examples: the raw conversation and the final-turn query."""
+    from memrevise.train.distill import memory_free_data, read_annotations
+
+    data = memory_free_data(read_annotations(annotations), holdout, seed)
+    data.write(out_dir)
+    out.print(
+        f"wrote {len(data.train)} training and {len(data.dev)} held-out examples to {out_dir}"
+    )
+
+
+@train_app.command("lora")
+@_fails_cleanly
+def train_lora_command(
+    data: Annotated[Path, typer.Option(help="Directory of train data or train memory-free.")],
+    base: Annotated[Path, typer.Option(help="Local base model directory.")],
+    out_dir: Annotated[Path, typer.Option("--out", help="Output directory (resumed).")],
+    epochs: Annotated[float, typer.Option(help="Epochs.")] = 3.0,
+    learning_rate: Annotated[float, typer.Option(help="Learning rate.")] = 5e-5,
+    batch: Annotated[int, typer.Option(help="Effective batch.")] = 12,
+    micro_batch: Annotated[int, typer.Option(help="Examples per forward pass.")] = 2,
+    eval_steps: Annotated[
+        int | None, typer.Option(help="Evaluate every N steps (default: each epoch).")
+    ] = None,
+    max_steps: Annotated[int, typer.Option(help="Stop after N steps (-1: no limit).")] = -1,
+    seed: Annotated[int, typer.Option(help="Seed.")] = 0,
+    target_modules: Annotated[
+        str | None, typer.Option(help="Comma-separated modules (default: attention).")
+    ] = None,
+) -> None:
+    """A LoRA adapter (rank 16, alpha 32, dropout 0.05 on the attention projections), the
+    checkpoint chosen by the held-out loss; writes OUT/adapter, OUT/loss.png and
+    OUT/training.json."""
+    from memrevise.train.lora import Recipe, train_lora
+
+    modules = tuple(m.strip() for m in (target_modules or "").split(",") if m.strip())
+    recipe = Recipe(
+        epochs=epochs,
+        learning_rate=learning_rate,
+        batch=batch,
+        micro_batch=micro_batch,
+        eval_steps=eval_steps,
+        max_steps=max_steps,
+        seed=seed,
+        target_modules=modules,
+    )
+    trained = train_lora(data, base, out_dir, recipe)
+    loss = f"{trained.eval_loss:.4f}" if trained.eval_loss is not None else "n/a"
+    out.print(
+        f"saved {trained.adapter} after {trained.steps} steps (best held-out loss {loss}, "
+        f"{trained.checkpoint}); loss curve {trained.plot}",
         markup=False,
     )
 
@@ -276,11 +436,7 @@ def chat(
     Type a question per line; ':memory' shows the memory, ':reset' starts over, ':quit' ends.
     The top passage counts as the answer you saw.
     """
-    loaded = (
-        BM25Index.load(index_dir)
-        if index_dir
-        else BM25Index.build(read_collection(demo_collection()))
-    )
+    loaded = load_index(index_dir) if index_dir else build_index(read_collection(demo_collection()))
     engine = MemRevise(loaded, make_writer(DEFAULT_WRITER, loaded))
     session = engine.session()
     prompt = "you> " if sys.stdin.isatty() else ""
@@ -309,6 +465,29 @@ def chat(
         print_hits(result.hits)
         if result.hits:
             session.answer(result.hits[0].text)
+
+
+@app.command()
+@_fails_cleanly
+def serve(
+    index_dir: Annotated[
+        Path | None, typer.Option("--index", help="Index directory (default: the demo one).")
+    ] = None,
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str, typer.Option(help="The sessions' SQLite file, or a PostgreSQL URL (postgresql://...).")
+    ] = "memrevise-sessions.sqlite3",
+    writer: Annotated[str, typer.Option(help=f"One of: {', '.join(WRITERS)}.")] = DEFAULT_WRITER,
+    timeout: Annotated[float, typer.Option(help="Seconds a turn may take.")] = 30.0,
+) -> None:
+    """The HTTP service and its web page, over an index (the demo collection by default)."""
+    try:
+        from memrevise.service.limits import Limits
+        from memrevise.service.server import serve as run_server
+    except ImportError as error:
+        raise ImportError(f"serve needs the service extra (memrevise[service]): {error}") from None
+    run_server(index_dir, host, port, db, writer, Limits(turn_seconds=timeout))
 
 
 def main() -> None:  # pragma: no cover - the console script

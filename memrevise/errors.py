@@ -22,6 +22,10 @@ class LineError(ValueError):
         return type(self), (self.path, self.line, self.reason)
 
 
+class ModelError(ValueError):
+    """A missing or unreadable model file; the message names the file."""
+
+
 def numbered_lines(
     path: str | os.PathLike[str], error: type[LineError] = LineError
 ) -> Iterator[tuple[int, bytes]]:

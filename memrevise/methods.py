@@ -13,19 +13,20 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import repeat
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
 from memrevise.bench.items import Item
 from memrevise.jsonl import write_atomic, write_objects
-from memrevise.retrieval import BM25Index
-from memrevise.search import MemRevise, SearchConfig
+from memrevise.retrieval import Retriever, load_index
+from memrevise.search import MemRevise, SearchConfig, SearchResult
 from memrevise.text import cut, replace_pronouns
 from memrevise.writer import RuleWriter, Writer
 from memrevise.writer.entities import NameTable, mentions
-from memrevise.writer.learned import DEFAULT_MODEL, LearnedWriter, TopicModel
-from memrevise.writer.pages import PageWords
+from memrevise.writer.grounding import Grounding
+from memrevise.writer.learned import DEFAULT_MODEL, LearnedWriter, WriterModel
+from memrevise.writer.llm.config import LLMConfig
 
 
 @dataclass(frozen=True)
@@ -43,11 +44,18 @@ class Method(Protocol):
     def rank(self, item: Item, k: int) -> Ranked: ...
 
 
+@runtime_checkable
+class BatchMethod(Method, Protocol):
+    """A method that ranks many items together (a language model batches their turns)."""
+
+    def rank_many(self, items: Sequence[Item], k: int) -> Iterator[Ranked]: ...
+
+
 @dataclass
 class QueryMethod:
-    """A baseline that searches BM25 with one query built from the item."""
+    """A baseline that searches the index with one query built from the item."""
 
-    index: BM25Index
+    index: Retriever
     build: Callable[[Item], str]
 
     def rank(self, item: Item, k: int) -> Ranked:
@@ -107,37 +115,36 @@ class MemReviseMethod:
         session = self.engine.session()
         for turn in item.history:
             session.add_turn(turn.question, cut(turn.answer))
-        result = session.search(item.question, k)
-        trace = {
-            "query": result.query,
-            "topic": result.memory.nodes[-1].topic,
-            "memory": result.memory.to_dict(),
-            "ms": {name: round(ms, 3) for name, ms in result.ms.items()},
-        }
-        return Ranked([h.id for h in result.hits], [h.score for h in result.hits], trace)
+        return searched(session.search(item.question, k))
 
 
-WRITERS = ("learned", "rules")
+def searched(result: SearchResult, **extra: Any) -> Ranked:
+    """The ranking of a searched final turn, with its trace (and ``extra`` trace fields)."""
+    trace = {
+        "query": result.query,
+        "topic": result.memory.nodes[-1].topic,
+        "memory": result.memory.to_dict(),
+        "ms": {name: round(ms, 3) for name, ms in result.ms.items()},
+        **extra,
+    }
+    return Ranked([h.id for h in result.hits], [h.score for h in result.hits], trace)
+
+
+WRITERS = ("learned", "rules", "llm")
 DEFAULT_WRITER = "learned"  # measured better than the rules on the development split
 
 
-COMMON_SHARE = 1 / 300  # a word in more passages than this share is no name in lower case
-
-
-def make_writer(name: str, index: BM25Index) -> Writer:
-    """A writer by name, grounded in the index's page titles and word frequencies."""
-    limit = max(20, int(index.num_docs * COMMON_SHARE))
-    titles = index.titles if index.titled else ()
-
-    def common(word: str) -> bool:
-        return index.document_frequency(word) > limit
-
-    pages = PageWords(index) if index.titled else None
+def make_writer(name: str, index: Retriever, llm: LLMConfig | None = None) -> Writer:
+    """A writer by name, grounded in the index's page titles and word frequencies; ``llm``
+    (else the environment) names the language model of the ``llm`` writer, whose turns fall
+    back to the default CPU writer."""
+    if name == "llm":
+        return (llm or LLMConfig.of()).writer(make_writer(DEFAULT_WRITER, index))
+    grounding = Grounding.of(index)
     if name == "rules":
-        return RuleWriter(titles, common=common, pages=pages)
+        return RuleWriter(**grounding.kwargs())
     if name == "learned":
-        model = TopicModel.load(DEFAULT_MODEL)
-        return LearnedWriter(index, model, titles, common=common, pages=pages)
+        return LearnedWriter(index, WriterModel.load(DEFAULT_MODEL), **grounding.kwargs())
     raise ValueError(f"unknown writer {name!r}; available: {', '.join(WRITERS)}")
 
 
@@ -151,25 +158,41 @@ MEMORY_FREE = SearchConfig(
     topic_repair=False,
 )
 METHODS = ("memrevise", "memory-free", "rewrite-rules", *BASELINES)
+LLM_METHODS = ("memory-free-llm",)  # they need a language model
 
 
 def make_method(
     name: str,
-    index: BM25Index,
+    index: Retriever,
     writer: str = DEFAULT_WRITER,
     config: SearchConfig | None = None,
+    llm: LLMConfig | None = None,
 ) -> Method:
     """A method by name over ``index``: ``memrevise`` (with ``config``), ``memory-free`` (the
-    same writer's query alone), ``rewrite-rules`` or a history baseline."""
+    same writer's query alone), ``memory-free-llm`` (the memory-free writer, a model that
+    reads the raw conversation; ``llm`` names it), ``rewrite-rules`` or a history baseline.
+    With the ``llm`` writer, conversations are written in batches, a turn of each per call."""
+    if name in ("memrevise", "memory-free") and writer == "llm":
+        from memrevise.writer.llm.batch import LockstepMemRevise
+
+        llm = llm or LLMConfig.of()
+        search = config if name == "memrevise" else MEMORY_FREE
+        return LockstepMemRevise(
+            MemRevise(index, make_writer(writer, index, llm), search), llm.batch
+        )
     if name == "memrevise":
         return MemReviseMethod(MemRevise(index, make_writer(writer, index), config))
     if name == "memory-free":
         return MemReviseMethod(MemRevise(index, make_writer(writer, index), MEMORY_FREE))
+    if name == "memory-free-llm":
+        from memrevise.writer.llm.memory_free import MemoryFreeMethod
+
+        return MemoryFreeMethod.of(index, llm or LLMConfig.of())
     if name == "rewrite-rules":
         return QueryMethod(index, PronounRewriter(NameTable(index.titles if index.titled else ())))
     if name in BASELINES:
         return QueryMethod(index, BASELINES[name])
-    raise ValueError(f"unknown method {name!r}; available: {', '.join(METHODS)}")
+    raise ValueError(f"unknown method {name!r}; available: {', '.join(METHODS + LLM_METHODS)}")
 
 
 def trec_lines(qid: str, ranked: Ranked, tag: str) -> list[str]:
@@ -189,9 +212,10 @@ class MethodSpec:
     method: str
     writer: str = DEFAULT_WRITER
     config: SearchConfig | None = None
+    llm: LLMConfig | None = None
 
     def build(self) -> Method:
-        return make_method(self.method, BM25Index.load(self.index), self.writer, self.config)
+        return make_method(self.method, load_index(self.index), self.writer, self.config, self.llm)
 
 
 _worker_method: Method | None = None
@@ -215,13 +239,28 @@ def available_cores() -> int:
 
 
 def rank_items(
-    spec: MethodSpec, items: Sequence[Item], k: int = 100, workers: int = 1
+    spec: MethodSpec,
+    items: Sequence[Item],
+    k: int = 100,
+    workers: int = 1,
+    ray: str | None = None,
 ) -> Iterator[tuple[Item, Ranked]]:
     """Each item with its ranking, in item order. With ``workers`` > 1, conversations are
-    spread over that many processes, each loading the index (memory-mapped) once; the
-    rankings are the same as in one process. The method is built here first either way, so
-    that a bad method, writer or index fails with its own error rather than in a worker."""
+    spread over that many processes, each loading the index (memory-mapped) once; with
+    ``ray`` (``auto`` or a cluster address), over Ray actors instead, as many as ``workers``
+    at most (:func:`memrevise.distributed.rank_on_ray`). The rankings are the same as in one
+    process. The method is built here first either way, so that a bad method, writer or
+    index fails with its own error rather than in a worker."""
     method = spec.build()
+    if isinstance(method, BatchMethod):  # one process: its model batches over conversations
+        yield from zip(items, method.rank_many(items, k), strict=True)
+        return
+    if ray is not None:
+        from memrevise.distributed import rank_on_ray
+
+        del method
+        yield from rank_on_ray(spec, items, k, ray, workers)
+        return
     if workers <= 1 or len(items) < 2:
         for item in items:
             yield item, method.rank(item, k)

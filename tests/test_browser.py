@@ -107,8 +107,10 @@ def test_the_demo_conversation_typed_into_the_page(page, artifacts):
     expect(page.locator("#index-info")).to_contain_text("31 passages")
     for number, turn in enumerate(DEMO, 1):
         ask(page, number, turn["question"], DEMO[number - 2]["answer"] if number > 1 else None)
-        if number == 3:  # "where did he grow up?": the writer takes Buzz Aldrin
-            assert_status(page, "Buzz Aldrin", "current")
+        if number == 3:  # "where did he grow up?", searched before its answer: one of the two
+            current = page.locator('#topics .card[data-status="current"]')
+            expect(current).to_have_count(1)
+            assert current.get_attribute("data-topic") in {"Neil Armstrong", "Buzz Aldrin"}
         if number == 4:  # "no, i meant the second guy… wait, no, the first one"
             assert_status(page, "Buzz Aldrin", "dropped")
             assert_status(page, "Neil Armstrong", "current")

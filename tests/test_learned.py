@@ -8,7 +8,13 @@ from memrevise.cli import demo_collection
 from memrevise.memory import Memory
 from memrevise.retrieval import BM25Index, read_collection
 from memrevise.search import MemRevise
-from memrevise.train.writer import examples, oracle_memories, train, written_memories
+from memrevise.train.writer import (
+    examples,
+    oracle_memories,
+    switch_examples,
+    train,
+    written_memories,
+)
 from memrevise.writer import Turn, Writer
 from memrevise.writer.learned import (
     DEFAULT_MODEL,
@@ -17,8 +23,10 @@ from memrevise.writer.learned import (
     LearnedWriter,
     ModelError,
     TopicModel,
+    WriterModel,
 )
 from memrevise.writer.rules import RuleWriter
+from memrevise.writer.switch import CLASSES, SwitchInput, SwitchModel
 
 
 def turn(question, answer, topic):
@@ -56,14 +64,20 @@ def index():
 
 
 @pytest.fixture(scope="module")
-def features(index):
-    return Features(RuleWriter(index.titles), index)
+def switch():
+    inputs, labels = switch_examples(oracle_memories(CONVERSATIONS * 4))
+    return SwitchModel.fit(inputs, labels, (inputs, labels), min_count=1, rounds=20)
 
 
 @pytest.fixture(scope="module")
-def tiny_model(features):
+def features(index, switch):
+    return Features(RuleWriter(index.titles), index, switch)
+
+
+@pytest.fixture(scope="module")
+def tiny_model(features, switch):
     groups = examples(features, oracle_memories(CONVERSATIONS * 4))
-    return train(groups, groups, rounds=30)[0]
+    return WriterModel(train(groups, groups, rounds=30)[0], switch)
 
 
 def test_candidates_come_from_memory_answers_question_and_corpus(index, features):
@@ -103,10 +117,23 @@ def test_labels_come_from_topic_labels_with_and_without_answers(features):
     assert x.shape[1] == len(FEATURES) and sizes.sum() == len(y) == len(x)
 
 
+def test_switch_examples_say_whether_a_turn_stays_moves_or_returns():
+    inputs, labels = switch_examples(oracle_memories(CONVERSATIONS[:1]))
+    assert [CLASSES[c] for c in labels] == ["stay", "new", "return"]
+    assert inputs[1] == SwitchInput("where did he grow up?", "who commanded it?", "Neil Armstrong.")
+    tokens = inputs[1].tokens()
+    assert {"where", "he grow", "^where", "p:commanded", "a:neil"} <= set(tokens)
+
+
+def test_the_switch_model_gives_a_distribution_over_its_classes(switch):
+    probabilities = switch.probabilities([SwitchInput("where did he grow up?")] * 2)
+    assert probabilities.shape == (2, len(CLASSES))
+    assert np.allclose(probabilities.sum(axis=1), 1.0)
+
+
 def test_a_model_trained_on_a_tiny_set_saves_loads_and_writes(index, tiny_model, tmp_path):
-    path = tmp_path / "model.txt"
-    tiny_model.save(path)
-    loaded = TopicModel.load(path)
+    tiny_model.save(tmp_path / "model")
+    loaded = WriterModel.load(tmp_path / "model")
     writer = LearnedWriter(index, loaded, index.titles)
     assert isinstance(writer, Writer)
     session = MemRevise(index, writer).session()
@@ -123,17 +150,24 @@ def test_own_memories_feed_training_too(index, tiny_model, features):
     assert groups.turns == 2 * sum(len(c.turns) - 1 for c in CONVERSATIONS)
 
 
-def test_a_missing_or_corrupt_model_file_is_named(tmp_path):
+def test_a_missing_or_corrupt_model_file_is_named(tmp_path, tiny_model):
     with pytest.raises(ModelError, match=r"missing\.txt"):
         TopicModel.load(tmp_path / "missing.txt")
     corrupt = tmp_path / "corrupt.txt"
     corrupt.write_text("tree\nversion=v4\nnot a model\n")
     with pytest.raises(ModelError, match=r"corrupt\.txt"):
         TopicModel.load(corrupt)
+    with pytest.raises(ModelError, match=r"nowhere: no such model directory"):
+        WriterModel.load(tmp_path / "nowhere")
+    tiny_model.save(tmp_path / "model")
+    (tmp_path / "model" / WriterModel.SWITCH).write_text('{"classes": ["stay"]}')
+    with pytest.raises(ModelError, match=r"switch_model\.json: not a switch model"):
+        WriterModel.load(tmp_path / "model")
 
 
-def test_the_shipped_model_loads_and_ranks(index):
-    model = TopicModel.load(DEFAULT_MODEL)
-    assert DEFAULT_MODEL.stat().st_size < 20_000_000
-    scores = model.scores(np.zeros((3, len(FEATURES)), dtype=np.float32))
+def test_the_shipped_models_load_and_rank(index):
+    model = WriterModel.load(DEFAULT_MODEL)
+    assert sum(f.stat().st_size for f in DEFAULT_MODEL.iterdir()) < 20_000_000
+    scores = model.topics.scores(np.zeros((3, len(FEATURES)), dtype=np.float32))
     assert scores.shape == (3,)
+    assert model.switch.probabilities([SwitchInput("where did he grow up?")]).shape == (1, 3)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from pathlib import Path
 
 import httpx
 
@@ -58,7 +59,12 @@ def library_memory(inline: bool) -> dict:
 
 
 def test_a_killed_server_loses_no_acknowledged_turn(tmp_path):
-    db = tmp_path / "sessions.sqlite3"
+    kill_mid_run_and_restart(tmp_path / "sessions.sqlite3", tmp_path)
+
+
+def kill_mid_run_and_restart(db: str | Path, tmp_path: Path) -> None:
+    """Converse in several sessions, kill the server with SIGKILL mid-run, restart it on the
+    same ``db`` and check every session, then finish them all."""
     server = ServerProcess.start(db, tmp_path / "first.log", "--writer", WRITER)
     with httpx.Client(base_url=server.url) as http:
         sessions = [http.post("/sessions").json()["id"] for _ in range(SESSIONS)]

@@ -4,6 +4,7 @@ import pytest
 
 from memrevise.memory import Memory, Op, Status
 from memrevise.writer import RuleWriter, Turn, TurnError, Writer
+from memrevise.writer.entities import plain_lists
 from memrevise.writer.rules import facts_of, infer_kind
 
 TITLES = [
@@ -149,6 +150,32 @@ def test_the_second_last_person_in_that_list(writer):
     output, _ = converse(writer, BEATLES, "no, the second last person in that list")
     assert ops(output) == ["Abandon(John Lennon)", "Reactivate(George Harrison)"]
     assert output.query == "when was George Harrison born?"
+
+
+def test_a_position_in_a_list_of_lower_case_words():
+    writer = RuleWriter([*TITLES, "Greek cuisine", "Fasolada"])
+    history = [
+        ("what is greek cuisine?", "Greek cuisine is the cuisine of Greece."),
+        ("what are its dishes?", "Moussaka, pastitsio, fasolada, and souvlaki to name a few."),
+    ]
+    output, _ = converse(writer, history, "what are the ingredients of the 3rd in that list?")
+    assert output.topic == "Fasolada"
+    assert output.query == "what are the ingredients of Fasolada?"
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Moussaka, pastitsio, fasolada, and souvlaki to name a few.",
+         [["Moussaka", "pastitsio", "fasolada", "souvlaki"]]),
+        ("The Bill of Rights, the Magna Carta and the Petition of Right are charters.",
+         [["Bill of Rights", "Magna Carta", "Petition of Right"]]),
+        ("Neil Armstrong and Buzz Aldrin walked on the Moon.", []),
+        ("It was first performed in Paris, then in London.", []),
+    ],
+)  # fmt: skip
+def test_plain_lists_are_runs_of_short_items_in_one_sentence(text, found):
+    assert plain_lists(text) == found
 
 
 @pytest.mark.parametrize("final", ["not that one, the other", "no, i meant michael jackson"])

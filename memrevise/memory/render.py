@@ -8,9 +8,13 @@ text is quoted as JSON strings so that it can never break the structure.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from typing import TypeVar
 
 from memrevise.memory.model import Memory, Node
 from memrevise.text import cut
+
+T = TypeVar("T")
 
 
 def _quote(text: str) -> str:
@@ -28,8 +32,19 @@ def _log_line(node: Node) -> str:
     return line
 
 
-def render_memory(memory: Memory) -> str:
-    """Topics, then the log, as plain text."""
+def _latest(items: Sequence[T], keep: int | None) -> Sequence[T]:
+    return items if keep is None else items[max(0, len(items) - keep) :]
+
+
+def render_memory(
+    memory: Memory, facts_per_topic: int | None = None, log_turns: int | None = None
+) -> str:
+    """Topics, then the log, as plain text.
+
+    ``facts_per_topic`` keeps each topic's latest facts only, and ``log_turns`` the log's
+    latest lines only (the topics still list every turn), so that a long conversation's
+    memory grows more slowly than its history; None keeps everything, as the paper renders.
+    """
     lines = ["Topics:"]
     if not memory.topics:
         lines.append("(none)")
@@ -37,9 +52,13 @@ def render_memory(memory: Memory) -> str:
         kind = f" [{topic.kind}]" if topic.kind else ""
         turns = ", ".join(str(t) for t in topic.turns)
         lines.append(f"{number}. {topic.name}{kind} | turns {turns} | {topic.status.value}")
-        lines.extend(f"   - {_quote(fact)}" for fact in topic.facts)
+        facts = _latest(topic.facts, facts_per_topic)
+        lines.extend(f"   - {_quote(fact)}" for fact in facts)
     lines.append("Log:")
-    lines.extend(_log_line(node) for node in memory.nodes)
+    nodes = _latest(memory.nodes, log_turns)
+    if left_out := len(memory.nodes) - len(nodes):
+        lines.append(f"(turns 1 to {left_out} left out)")
+    lines.extend(_log_line(node) for node in nodes)
     if not memory.nodes:
         lines.append("(empty)")
     return "\n".join(lines)
@@ -52,10 +71,13 @@ def render_input(
     answer: str | None,
     want_query: bool,
     answer_limit: int = 600,
+    facts_per_topic: int | None = None,
+    log_turns: int | None = None,
 ) -> str:
-    """The writer's whole input for one turn; answers are cut at ``answer_limit`` characters."""
+    """The writer's whole input for one turn; answers are cut at ``answer_limit`` characters;
+    ``facts_per_topic`` and ``log_turns`` as in :func:`render_memory`."""
     lines = [
-        render_memory(memory),
+        render_memory(memory, facts_per_topic, log_turns),
         f"Previous question: {_quote(previous_question) if previous_question else '(none)'}",
         f"Turn {memory.next_turn}:",
         f"Question: {_quote(question)}",

@@ -1,25 +1,39 @@
-"""Passage collections and BM25 retrieval with weighted queries."""
+"""Passage collections and retrievers: BM25 (weighted queries), dense, hybrid and ColBERT.
 
-from memrevise.retrieval.bm25 import BM25Index, IndexLoadError
+The dense, hybrid and ColBERT backends import their libraries only when used; open any saved
+index with :func:`load_index`.
+"""
+
+from memrevise.retrieval.base import DocScores, PassageIndex, Retriever
+from memrevise.retrieval.bm25 import BM25Index
 from memrevise.retrieval.collection import (
     CollectionError,
     Passage,
     read_collection,
     write_collection,
 )
-from memrevise.retrieval.query import Query, WeightedQuery, as_query, tokenize
+from memrevise.retrieval.loading import BACKENDS, build_index, load_index
+from memrevise.retrieval.query import Query, WeightedQuery, as_query, query_text, tokenize
 from memrevise.retrieval.ranking import Ranking
 from memrevise.retrieval.scores import standardise
+from memrevise.retrieval.storage import IndexLoadError
 
 __all__ = [
+    "BACKENDS",
     "BM25Index",
     "CollectionError",
+    "DocScores",
     "IndexLoadError",
     "Passage",
+    "PassageIndex",
     "Query",
     "Ranking",
+    "Retriever",
     "WeightedQuery",
     "as_query",
+    "build_index",
+    "load_index",
+    "query_text",
     "read_collection",
     "standardise",
     "tokenize",

@@ -29,9 +29,13 @@ class WeightedQuery:
     The paper's template query weights the topic twice::
 
         WeightedQuery.of(topic, 2.0) + WeightedQuery.of(question)
+
+    ``text`` keeps the words the query was made of, for retrievers that read plain text and
+    cannot weight words (a single-vector encoder).
     """
 
     terms: tuple[tuple[str, float], ...] = ()
+    text: str = ""
 
     def __post_init__(self) -> None:
         merged: dict[str, float] = {}
@@ -44,12 +48,12 @@ class WeightedQuery:
     @classmethod
     def of(cls, text: str, weight: float = 1.0) -> WeightedQuery:
         """The tokens of ``text``, each occurrence counting ``weight``."""
-        return cls(tuple((token, weight) for token in tokenize(text)))
+        return cls(tuple((token, weight) for token in tokenize(text)), text)
 
     def __add__(self, other: WeightedQuery) -> WeightedQuery:
         if not isinstance(other, WeightedQuery):
             return NotImplemented
-        return WeightedQuery(self.terms + other.terms)
+        return WeightedQuery(self.terms + other.terms, f"{self.text} {other.text}".strip())
 
     @property
     def tokens(self) -> tuple[str, ...]:
@@ -68,3 +72,11 @@ Query = str | WeightedQuery
 def as_query(query: Query) -> WeightedQuery:
     """``query`` itself, or a plain string read as ``WeightedQuery.of(query)``."""
     return query if isinstance(query, WeightedQuery) else WeightedQuery.of(query)
+
+
+def query_text(query: Query) -> str:
+    """``query`` as plain text, word weights dropped: a string itself, a weighted query the
+    words it was made of (else its tokens)."""
+    if isinstance(query, str):
+        return query
+    return query.text or " ".join(query.tokens)

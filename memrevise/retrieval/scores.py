@@ -15,5 +15,14 @@ def standardise(values: ArrayLike) -> np.ndarray:
     x = np.asarray(values, dtype=np.float64)
     if not np.isfinite(x).all():
         raise ValueError("cannot standardise non-finite values")
-    std = x.std() if x.size >= 2 else 0.0
-    return (x - x.mean()) / std if std > 0 else np.zeros_like(x)
+    mean, std = moments(x)
+    return (x - mean) / std if std > 0 else np.zeros_like(x)
+
+
+def moments(values: ArrayLike) -> tuple[float, float]:
+    """The mean and population standard deviation that :func:`standardise` uses (both 0 for
+    fewer than two values)."""
+    x = np.asarray(values, dtype=np.float64)
+    if x.size < 2:
+        return 0.0, 0.0
+    return float(x.mean()), float(x.std())

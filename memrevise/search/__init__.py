@@ -1,4 +1,4 @@
-"""Memory-guided search: composable, switchable stages over a BM25 index (paper §4.4, §4.5)."""
+"""Memory-guided search: composable, switchable stages over any index (paper §4.4, §4.5)."""
 
 from memrevise.search.numbers import NumberRule
 from memrevise.search.pipeline import MemRevise, SearchConfig, SearchResult, Session

@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from memrevise.numbers import renamed, requery
-from memrevise.retrieval import BM25Index
+from memrevise.retrieval import Retriever
 from memrevise.search.state import SearchState
 from memrevise.text import words
 
@@ -25,7 +25,7 @@ class NumberRule:
     name: ClassVar[str] = "number_rule"
     max_words: int = 12
 
-    def __call__(self, state: SearchState, index: BM25Index) -> SearchState:
+    def __call__(self, state: SearchState, index: Retriever) -> SearchState:
         said = words(state.question)
         if len(said) > self.max_words or QUESTION_WORDS.intersection(said):
             return state

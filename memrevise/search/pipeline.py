@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from time import perf_counter
 
 from memrevise.memory import Memory, Node
-from memrevise.retrieval import BM25Index
+from memrevise.retrieval import Retriever
 from memrevise.search.numbers import NumberRule
 from memrevise.search.repair import TopicRepair
 from memrevise.search.stages import Exclusion, FactsVote, Retrieve, Stage, TitlePrior
@@ -82,7 +83,7 @@ def recent(memory: Memory, horizon: int | None) -> Memory:
 class MemRevise:
     """A writer, an index and a configuration; open a :meth:`session` per conversation."""
 
-    def __init__(self, index: BM25Index, writer: Writer, config: SearchConfig | None = None):
+    def __init__(self, index: Retriever, writer: Writer, config: SearchConfig | None = None):
         self.index = index
         self.writer = writer
         self.config = config or SearchConfig()
@@ -113,6 +114,20 @@ class Session:
         self.memory = Memory()
         self.turns: list[Turn] = []
         self._awaiting = False
+
+    @classmethod
+    def restore(
+        cls, engine: MemRevise, memory: Memory, turns: Sequence[Turn], awaiting: bool
+    ) -> Session:
+        """A session continued from stored state, one node per turn, without writing any turn
+        again; ``awaiting``: the last turn was searched and waits for :meth:`answer`."""
+        if len(turns) != len(memory.nodes):
+            raise ValueError(f"{len(turns)} turns do not match {len(memory.nodes)} nodes")
+        session = cls(engine)
+        session.memory = memory
+        session.turns = list(turns)
+        session._awaiting = awaiting and bool(turns)
+        return session
 
     def add_turn(self, question: str, answer: str | None = None) -> Node:
         """A history turn: write its node, then repair its topic. Returns the node."""

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from memrevise.memory import Memory, Node, Op, Operation
-from memrevise.retrieval import BM25Index, WeightedQuery
+from memrevise.retrieval import Retriever, WeightedQuery
 from memrevise.search.stages import facts_query
 from memrevise.text import cut, strip_qualifier, words
 from memrevise.writer.base import Turn
@@ -55,13 +55,13 @@ class TopicRepair:
 
     depth: int = 20
 
-    def page(self, index: BM25Index, query: WeightedQuery) -> str | None:
+    def page(self, index: Retriever, query: WeightedQuery) -> str | None:
         """The page the query's top passages vote for."""
         votes = index.vote_pages(query, self.depth)
         return votes[0][0] if votes else None
 
     def __call__(
-        self, memory: Memory, turn: Turn, previous_answer: str | None, index: BM25Index
+        self, memory: Memory, turn: Turn, previous_answer: str | None, index: Retriever
     ) -> Memory:
         """``memory`` with its last node (the node for ``turn``) repaired where it needs it."""
         if not index.titled or len(memory.nodes) < 2 or not memory.nodes[-1].facts:

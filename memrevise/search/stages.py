@@ -13,8 +13,7 @@ from typing import ClassVar, Protocol
 import numpy as np
 
 from memrevise.memory import Node, Op
-from memrevise.retrieval import BM25Index, WeightedQuery
-from memrevise.retrieval.ranking import top_k
+from memrevise.retrieval import Retriever, WeightedQuery
 from memrevise.search.state import Component, SearchState
 
 
@@ -23,7 +22,7 @@ class Stage(Protocol):
 
     name: ClassVar[str]
 
-    def __call__(self, state: SearchState, index: BM25Index) -> SearchState: ...
+    def __call__(self, state: SearchState, index: Retriever) -> SearchState: ...
 
 
 def facts_query(nodes: Iterable[Node]) -> WeightedQuery:
@@ -63,13 +62,13 @@ class Retrieve:
             queries.append(("writer", self.writer_weight, WeightedQuery.of(state.query)))
         return queries
 
-    def __call__(self, state: SearchState, index: BM25Index) -> SearchState:
+    def __call__(self, state: SearchState, index: Retriever) -> SearchState:
         scored, tops = [], []
         for label, weight, query in self.queries(state):
             if query.empty:
                 continue
-            scores = index.scores(query)
-            tops.append(top_k(scores, self.depth).docs)
+            top, scores = index.retrieve(query, self.depth)
+            tops.append(top.docs)
             scored.append((label, weight, scores))
         docs = np.unique(np.concatenate(tops)) if tops else np.zeros(0, dtype=np.int64)
         components = tuple(
@@ -98,7 +97,7 @@ class TitlePrior:
     name: ClassVar[str] = "title_prior"
     boost: float = 1.5
 
-    def __call__(self, state: SearchState, index: BM25Index) -> SearchState:
+    def __call__(self, state: SearchState, index: Retriever) -> SearchState:
         if not index.titled or not state.topic:
             return state
         pages = index.pages_named(state.topic)
@@ -133,7 +132,7 @@ class FactsVote:
     pooled: bool = False
     last: int = 3
 
-    def __call__(self, state: SearchState, index: BM25Index) -> SearchState:
+    def __call__(self, state: SearchState, index: Retriever) -> SearchState:
         if not index.titled:
             return state
         earlier = [node for node in state.memory.nodes[:-1] if node.facts]
@@ -168,7 +167,7 @@ class Exclusion:
     boost: float = 1.5
     last: int = 3
 
-    def __call__(self, state: SearchState, index: BM25Index) -> SearchState:
+    def __call__(self, state: SearchState, index: Retriever) -> SearchState:
         final, earlier = state.memory.nodes[-1], state.memory.nodes[:-1]
         if not index.titled or all(op.op is not Op.ABANDON for op in final.operations):
             return state

@@ -7,12 +7,12 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from memrevise.memory import Memory
-from memrevise.retrieval import BM25Index
+from memrevise.retrieval import DocScores, Retriever
 
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Component:
-    """One fused query: its BM25 scores over the whole collection and its z-score statistics.
+    """One fused query: its scores of any passage and its z-score statistics.
 
     The mean and standard deviation are those of the original candidates, so passages added
     later by a stage are put on the same scale.
@@ -20,7 +20,7 @@ class Component:
 
     label: str
     weight: float
-    scores: np.ndarray
+    scores: DocScores
     mean: float
     std: float
 
@@ -105,7 +105,7 @@ class SearchState:
         signals[name] = signals[name] + values if name in signals else values.astype(np.float64)
         return replace(self, signals=signals)
 
-    def ranked(self, index: BM25Index, k: int = 100) -> list[Hit]:
+    def ranked(self, index: Retriever, k: int = 100) -> list[Hit]:
         """The best ``k`` candidates, best first (ties keep candidate order)."""
         scores = self.scores
         order = np.argsort(-scores, kind="stable")[:k]

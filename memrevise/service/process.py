@@ -34,9 +34,10 @@ class ServerProcess:
 
     @classmethod
     def start(
-        cls, db: Path, log: Path, *options: str, ready_seconds: float = 120.0
+        cls, db: str | Path, log: Path, *options: str, ready_seconds: float = 120.0
     ) -> ServerProcess:
-        """Start ``memrevise serve --db DB [options]`` and wait until it answers."""
+        """Start ``memrevise serve --db DB [options]`` (a SQLite file or a PostgreSQL URL) and
+        wait until it answers."""
         port = free_port()
         command = [sys.executable, "-m", "memrevise.cli", "serve", "--port", str(port)]
         with open(log, "ab") as output:

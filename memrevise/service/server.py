@@ -8,25 +8,25 @@ from fastapi import FastAPI
 
 from memrevise.cli import demo_collection, demo_conversation
 from memrevise.methods import make_writer
-from memrevise.retrieval import BM25Index, read_collection
+from memrevise.retrieval import BM25Index, load_index, read_collection
 from memrevise.search import MemRevise
 from memrevise.service.app import create_app
 from memrevise.service.limits import Limits
 from memrevise.service.schemas import DemoConversation
-from memrevise.service.store import SQLiteStore
+from memrevise.service.store import open_store
 
 
 def build_app(index_dir: Path | None, db: str | Path, writer: str, limits: Limits) -> FastAPI:
-    """The app over the index in ``index_dir`` (the built-in demo index and conversation when
-    None) with sessions in the SQLite file ``db``."""
+    """The app over the index in ``index_dir``, of any backend (the built-in demo index and
+    conversation when None) with sessions in ``db``: a SQLite file or a PostgreSQL URL."""
     if index_dir is None:
         index = BM25Index.build(read_collection(demo_collection()))
         demo = DemoConversation.model_validate(demo_conversation())
     else:
-        index = BM25Index.load(index_dir)
+        index = load_index(index_dir)
         demo = None
     engine = MemRevise(index, make_writer(writer, index))
-    return create_app(engine, SQLiteStore(db), limits, demo)
+    return create_app(engine, open_store(db), limits, demo)
 
 
 def serve(

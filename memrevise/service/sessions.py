@@ -6,6 +6,10 @@ and turns otherwise, as after a restart; no turn is ever written again), the new
 written and searched, and its node is committed in one transaction. Turns of different
 sessions run side by side. A turn past the time limit is abandoned before it commits, so a
 timeout never applies it.
+
+Several processes may share one store: a kept state is used only while the store holds as
+many turns as it does, and a turn that another process committed first is answered from the
+store, as a retry.
 """
 
 from __future__ import annotations
@@ -41,10 +45,7 @@ RESULTS = 10  # passages returned per turn
 
 
 class Conversations:
-    """The sessions of one service: create, post turns, read memories and logs, delete.
-
-    One server process owns a store: the cached states are those it committed itself.
-    """
+    """The sessions of one service: create, post turns, read memories and logs, delete."""
 
     def __init__(
         self,
@@ -129,8 +130,14 @@ class Conversations:
                 )
 
     def _state(self, session_id: str) -> State:
+        """The session's last committed state: the kept one unless the store has more turns
+        (committed by another process sharing it)."""
+        count = self.store.count(session_id)
+        if count is None:
+            self._cache.drop(session_id)
+            raise UnknownSession(session_id)
         state = self._cache.get(session_id)
-        if state is None:
+        if state is None or len(state.posted) != count:
             state = State.of(self._load(session_id))
             self._cache.put(session_id, state)
         return state
@@ -153,11 +160,9 @@ class Conversations:
                 return None
             try:
                 self.store.append(session_id, turn, response, previous)
-            except TurnExistsError:  # another process shares the store and stored it first
-                self._cache.drop(session_id)
-                raise TurnConflict(
-                    f"turn {request.index} of session {session_id!r} was stored concurrently"
-                ) from None
+            except TurnExistsError:  # another process sharing the store committed it first
+                stored = self._state(session_id).posted[request.index]
+                return self._retried(session_id, stored, posted, request.index)
             next_state = State((*state.posted, posted), session.memory, tuple(session.turns))
             self._cache.put(session_id, next_state)
             return response

@@ -1,4 +1,4 @@
-"""Where sessions persist: a small store protocol and its SQLite implementation.
+"""Where sessions persist: the store protocol, the SQL its stores share, and SQLite.
 
 A session is its turns in order, one row per turn holding the turn's node. A turn is written
 in one transaction together with the previous turn's node when the new turn's
@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from dataclasses import astuple, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Protocol
+from typing import Any, ClassVar, Protocol, TypeVar
+
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +40,10 @@ class TurnExistsError(Exception):
     """A turn was stored at an index that already holds one."""
 
 
+class StoreError(OSError):
+    """A session store that cannot be opened or reached; the message names it."""
+
+
 class SessionStore(Protocol):
     """What the service needs from a session store; every method is safe to call from any
     thread, and :meth:`append` is atomic."""
@@ -47,6 +54,10 @@ class SessionStore(Protocol):
 
     def load(self, session_id: str) -> list[StoredTurn] | None:
         """The session's turns in order, or None for an unknown session."""
+        ...
+
+    def count(self, session_id: str) -> int | None:
+        """How many turns the session has stored, or None for an unknown session."""
         ...
 
     def response(self, session_id: str, index: int) -> str | None:
@@ -87,24 +98,168 @@ SCHEMA = (
 )
 
 
-class SQLiteStore:
+@dataclass(frozen=True)
+class Statements:
+    """The statements of the store protocol, each parameter written ``?``."""
+
+    create: str = "INSERT INTO sessions (id, created_at) VALUES (?, ?)"
+    # one statement, so that the session and its turns are read together
+    load: str = (
+        "SELECT t.turn_index, t.question, t.answer, t.previous_answer, t.node, t.query, t.topic"
+        " FROM sessions s LEFT JOIN turns t ON t.session_id = s.id WHERE s.id = ?"
+        " ORDER BY t.turn_index"
+    )
+    count: str = (
+        "SELECT COUNT(t.turn_index) FROM sessions s LEFT JOIN turns t ON t.session_id = s.id"
+        " WHERE s.id = ? GROUP BY s.id"
+    )
+    response: str = "SELECT response FROM turns WHERE session_id = ? AND turn_index = ?"
+    set_node: str = "UPDATE turns SET node = ? WHERE session_id = ? AND turn_index = ?"
+    insert: str = (
+        "INSERT INTO turns (session_id, turn_index, question, answer, previous_answer, node,"
+        " query, topic, response) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    )
+    delete_turns: str = "DELETE FROM turns WHERE session_id = ?"
+    delete_session: str = "DELETE FROM sessions WHERE id = ?"
+
+    def marked(self, mark: str) -> Statements:
+        """The same statements with ``mark`` for each parameter (``%s`` for psycopg)."""
+        return Statements(*(statement.replace("?", mark) for statement in astuple(self)))
+
+
+class Cursor(Protocol):
+    rowcount: int
+
+    def fetchone(self) -> Any: ...
+
+    def fetchall(self) -> list[Any]: ...
+
+
+class Connection(Protocol):
+    def execute(self, statement: str, parameters: Sequence[Any], /) -> Cursor: ...
+
+
+Text = TypeVar("Text", str, None)
+
+
+class SQLStore(ABC):
+    """The store protocol in SQL, over the connections a subclass opens. User text is kept as
+    :meth:`_encode` makes it (as it is, unless the database cannot hold some characters)."""
+
+    statements: ClassVar[Statements] = Statements()
+    taken: ClassVar[type[Exception]]  # what inserting a turn at a taken index raises
+
+    @abstractmethod
+    def _reading(self) -> AbstractContextManager[Connection]:
+        """A connection to read with."""
+
+    @abstractmethod
+    def _writing(self) -> AbstractContextManager[Connection]:
+        """A connection in a transaction, committed when the block ends without an error."""
+
+    @abstractmethod
+    def close(self) -> None: ...
+
+    def _encode(self, text: Text) -> Text:
+        return text
+
+    def _decode(self, text: Text) -> Text:
+        return text
+
+    def _turn(self, row: Sequence[Any]) -> StoredTurn:
+        index, question, answer, previous_answer, node, query, topic = row
+        decode = self._decode
+        return StoredTurn(
+            index,
+            decode(question),
+            decode(answer),
+            decode(previous_answer),
+            node,
+            decode(query),
+            decode(topic),
+        )
+
+    def create(self, session_id: str) -> None:
+        created = datetime.now(UTC).isoformat(timespec="seconds")
+        with self._writing() as db:
+            db.execute(self.statements.create, (session_id, created))
+
+    def load(self, session_id: str) -> list[StoredTurn] | None:
+        with self._reading() as db:
+            rows = db.execute(self.statements.load, (session_id,)).fetchall()
+        if not rows:
+            return None
+        # a session without turns is one row of nulls
+        return [self._turn(row) for row in rows if row[0] is not None]
+
+    def count(self, session_id: str) -> int | None:
+        with self._reading() as db:
+            row = db.execute(self.statements.count, (session_id,)).fetchone()
+        return None if row is None else int(row[0])
+
+    def response(self, session_id: str, index: int) -> str | None:
+        with self._reading() as db:
+            row = db.execute(self.statements.response, (session_id, index)).fetchone()
+        return None if row is None else str(row[0])
+
+    def append(
+        self, session_id: str, turn: StoredTurn, response: str, previous_node: str | None
+    ) -> None:
+        with self._writing() as db:
+            if previous_node is not None:
+                db.execute(self.statements.set_node, (previous_node, session_id, turn.index - 1))
+            encode = self._encode
+            row = (
+                session_id,
+                turn.index,
+                encode(turn.question),
+                encode(turn.answer),
+                encode(turn.previous_answer),
+                turn.node,
+                encode(turn.query),
+                encode(turn.topic),
+                response,
+            )
+            try:
+                db.execute(self.statements.insert, row)
+            except self.taken as error:
+                raise TurnExistsError(f"turn {turn.index} of session {session_id}") from error
+
+    def delete(self, session_id: str) -> bool:
+        with self._writing() as db:
+            db.execute(self.statements.delete_turns, (session_id,))
+            deleted = db.execute(self.statements.delete_session, (session_id,)).rowcount
+        return deleted > 0
+
+
+class SQLiteStore(SQLStore):
     """Sessions in one SQLite file in WAL mode with full synchronous commits (an acknowledged
     turn survives a crash of the process or of the machine). One connection, used under a
     lock; ``":memory:"`` keeps everything in memory."""
 
+    taken = sqlite3.IntegrityError
+
     def __init__(self, path: str | Path):
         self.path = str(path)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute("PRAGMA busy_timeout=5000")
-        with self._transaction() as db:
-            for statement in SCHEMA:
-                db.execute(statement)
+        try:
+            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA busy_timeout=5000")
+            with self._writing() as db:
+                for statement in SCHEMA:
+                    db.execute(statement)
+        except sqlite3.Error as error:
+            raise StoreError(f"cannot open the SQLite session store {self.path}: {error}") from None
 
     @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            yield self._db
+
+    @contextmanager
+    def _writing(self) -> Iterator[sqlite3.Connection]:
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
@@ -114,65 +269,20 @@ class SQLiteStore:
                 raise
             self._db.execute("COMMIT")
 
-    def create(self, session_id: str) -> None:
-        created = datetime.now(UTC).isoformat(timespec="seconds")
-        with self._transaction() as db:
-            db.execute("INSERT INTO sessions (id, created_at) VALUES (?, ?)", (session_id, created))
-
-    def load(self, session_id: str) -> list[StoredTurn] | None:
-        with self._lock:
-            known = self._db.execute("SELECT 1 FROM sessions WHERE id = ?", (session_id,))
-            if known.fetchone() is None:
-                return None
-            rows = self._db.execute(
-                "SELECT turn_index, question, answer, previous_answer, node, query, topic "
-                "FROM turns WHERE session_id = ? ORDER BY turn_index",
-                (session_id,),
-            ).fetchall()
-        return [StoredTurn(*row) for row in rows]
-
-    def response(self, session_id: str, index: int) -> str | None:
-        with self._lock:
-            row = self._db.execute(
-                "SELECT response FROM turns WHERE session_id = ? AND turn_index = ?",
-                (session_id, index),
-            ).fetchone()
-        return row[0] if row else None
-
-    def append(
-        self, session_id: str, turn: StoredTurn, response: str, previous_node: str | None
-    ) -> None:
-        with self._transaction() as db:
-            if previous_node is not None:
-                db.execute(
-                    "UPDATE turns SET node = ? WHERE session_id = ? AND turn_index = ?",
-                    (previous_node, session_id, turn.index - 1),
-                )
-            try:
-                db.execute(
-                    "INSERT INTO turns (session_id, turn_index, question, answer, previous_answer,"
-                    " node, query, topic, response) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        session_id,
-                        turn.index,
-                        turn.question,
-                        turn.answer,
-                        turn.previous_answer,
-                        turn.node,
-                        turn.query,
-                        turn.topic,
-                        response,
-                    ),
-                )
-            except sqlite3.IntegrityError as error:
-                raise TurnExistsError(f"turn {turn.index} of session {session_id}") from error
-
-    def delete(self, session_id: str) -> bool:
-        with self._transaction() as db:
-            db.execute("DELETE FROM turns WHERE session_id = ?", (session_id,))
-            deleted = db.execute("DELETE FROM sessions WHERE id = ?", (session_id,)).rowcount
-        return deleted > 0
-
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+
+def open_store(db: str | Path) -> SessionStore:
+    """The store at ``db``: a PostgreSQL URL (``postgresql://...``) or a SQLite file."""
+    if isinstance(db, str) and db.startswith(POSTGRES_SCHEMES):
+        try:
+            from memrevise.service.postgres import PostgresStore
+        except ImportError as error:
+            raise ImportError(
+                f"a PostgreSQL session store needs the postgres extra (memrevise[postgres]): "
+                f"{error}"
+            ) from None
+        return PostgresStore(db)
+    return SQLiteStore(db)

@@ -1,9 +1,11 @@
-"""``memrevise train writer``: the learned writer's topic ranker, from TopiOCQA's topic labels.
+"""``memrevise train writer``: the learned writer's models, from TopiOCQA's topic labels.
 
-Each labelled turn of a training conversation becomes two ranking groups, one with the turn's
-answer (as the writer sees a history turn) and one without (as at the final turn). Their
-candidates and features come from the memory the labels imply (the oracle memory). The model
-is a LightGBM lambdarank ranker; rounds stop early on the development conversations.
+The switch model learns from each labelled turn's words whether it stays on the current topic,
+moves to a new one or returns to an earlier one. Each labelled turn also becomes two ranking
+groups, one with the turn's answer (as the writer sees a history turn) and one without (as at
+the final turn), whose candidates and features come from the memory the labels imply (the
+oracle memory). The topic model is a LightGBM lambdarank ranker over them; rounds stop early
+on the development conversations.
 """
 
 from __future__ import annotations
@@ -23,8 +25,10 @@ from memrevise.memory import Memory
 from memrevise.retrieval import BM25Index
 from memrevise.search import MemRevise
 from memrevise.writer.base import Turn
-from memrevise.writer.learned import FEATURES, Features, LearnedWriter, TopicModel
+from memrevise.writer.grounding import Grounding
+from memrevise.writer.learned import FEATURES, Features, LearnedWriter, TopicModel, WriterModel
 from memrevise.writer.rules import RuleWriter
+from memrevise.writer.switch import SwitchInput, SwitchModel, label
 
 PARAMS = {
     "objective": "lambdarank",
@@ -88,6 +92,19 @@ def written_memories(engine: MemRevise, conversations: Iterable[Conversation]) -
             session.add_turn(turn.question, turn.answer or None)
 
 
+def switch_examples(steps: Iterable[Step]) -> tuple[list[SwitchInput], list[int]]:
+    """The switch model's inputs and classes for every labelled turn after the first."""
+    inputs, labels = [], []
+    for memory, turn in steps:
+        if turn.topic is None or memory.current is None:
+            continue
+        inputs.append(SwitchInput.after(memory, turn.question))
+        labels.append(
+            label(turn.topic, memory.current.name, {t.name.casefold() for t in memory.topics})
+        )
+    return inputs, labels
+
+
 def examples(features: Features, steps: Iterable[Step]) -> Groups:
     """Ranking groups for every labelled turn after the first, with and without its answer."""
     groups = Groups([], [])
@@ -111,7 +128,7 @@ def examples(features: Features, steps: Iterable[Step]) -> Groups:
 
 @dataclass(frozen=True)
 class Training:
-    model: TopicModel
+    model: WriterModel
     rounds: int
     train_groups: int
     dev_accuracy: float
@@ -151,37 +168,55 @@ def train_writer(
     seed: int = 0,
     progress: Callable[[str], None] = lambda _: None,
 ) -> Training:
-    """Train on the benchmark's training conversations (split by ``seed``) and save to ``out``.
+    """Train on the benchmark's training conversations (split by ``seed``) and save the models
+    in the directory ``out``.
 
-    First on the memories the labels imply; then, so that the ranker also learns from the
-    imperfect memories it meets at run time, on memories written by auxiliary writers, each
-    trained on the other half of the training conversations. Rounds stop early on the
+    The training conversations are cut in two halves. Each half's ranking features take their
+    switch probabilities from a switch model trained on the other half, as at run time on
+    unseen conversations. The ranker learns first from the memories the labels imply, then,
+    so that it also learns from the imperfect memories it meets at run time, from memories
+    written by auxiliary writers, each trained on the other half. Rounds stop early on the
     development conversations.
     """
     conversations = load_topiocqa(topiocqa)
     progress(f"indexing {len(conversations)} conversations' answers")
     index = BM25Index.build(topiocqa_collection(conversations))
-    features = Features(RuleWriter(index.titles), index)
+    grounding = Grounding.of(index)
     parts = split(conversations, seed)
     halves = (parts["train"][::2], parts["train"][1::2])
+    progress("switch models")
+    dev_switch = switch_examples(oracle_memories(parts["dev"]))
+    switches = [SwitchModel.fit(*switch_examples(oracle_memories(h)), dev_switch) for h in halves]
+    switch = SwitchModel.fit(*switch_examples(oracle_memories(parts["train"])), dev_switch)
+
+    def features(model: SwitchModel) -> Features:
+        return Features(RuleWriter(**grounding.kwargs()), index, model)
+
     progress(f"features of {len(parts['train'])} training conversations")
-    oracle_groups = [examples(features, oracle_memories(half)) for half in halves]
-    dev_groups = examples(features, oracle_memories(parts["dev"]))
+    oracle_groups = [
+        examples(features(other), oracle_memories(half))
+        for half, other in zip(halves, switches[::-1], strict=True)
+    ]
+    dev_groups = examples(features(switch), oracle_memories(parts["dev"]))
     written = Groups([], [])
-    for number, (half, other) in enumerate(zip(oracle_groups, halves[::-1], strict=True)):
+    for number in range(2):
         progress(f"auxiliary writer {number + 1} of 2")
-        auxiliary, _, _ = train(half, dev_groups)
-        engine = MemRevise(index, LearnedWriter(index, auxiliary, index.titles))
-        written.extend(examples(features, written_memories(engine, other)))
+        auxiliary, _, _ = train(oracle_groups[number], dev_groups)
+        model = WriterModel(auxiliary, switches[number])
+        writer = LearnedWriter(index, model, **grounding.kwargs())
+        other = halves[1 - number]
+        written.extend(
+            examples(features(switches[number]), written_memories(MemRevise(index, writer), other))
+        )
     train_groups = Groups([], [])
     for groups in (*oracle_groups, written):
         train_groups.extend(groups)
     progress(f"training on {len(train_groups.labels)} groups")
     model, rounds, accuracy = train(train_groups, dev_groups)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    model.save(out)
+    trained = WriterModel(model, switch)
+    trained.save(out)
     return Training(
-        model,
+        trained,
         rounds,
         len(train_groups.labels),
         accuracy,

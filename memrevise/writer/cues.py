@@ -145,7 +145,8 @@ _ORDINALS = {
 }  # fmt: skip
 _POSITION = re.compile(
     r"\b(?:the|that|this)\s+(?P<ord>second(?:\s+to)?\s+last|third\s+last|penultimate|former|"
-    r"latter|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)"
+    r"latter|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|"
+    r"[1-9]\d?(?:st|nd|rd|th))"
     r"(?:\s+(?P<noun>[a-z]+))?",
     re.IGNORECASE,
 )
@@ -241,8 +242,15 @@ def positions(text: str) -> list[Position]:
         noun = (match["noun"] or "").casefold()
         pair = ordinal in {"former", "latter"}
         if pair or noun in _POSITION_NOUNS or not noun or noun in {"of", "in", "from"}:
-            found.append(Position(_ORDINALS[ordinal], noun))
+            found.append(Position(_ORDINALS.get(ordinal) or int(ordinal[:-2]), noun))
     return found
+
+
+_LIST_SCOPE = re.compile(
+    r"\s+(?:in|of|from)\s+(?:that|this|the|those|these)\s+(?:above\s+|previous\s+)?"
+    r"(?:list|ones|names|options|items)\b",
+    re.IGNORECASE,
+)
 
 
 def position_phrase(text: str) -> str | None:
@@ -254,7 +262,9 @@ def position_phrase(text: str) -> str | None:
             end = match.end()
             rest = re.match(r"\s+one\b", text[end:]) if noun == "mentioned" else None
             return text[match.start() : end + (rest.end() if rest else 0)]
-        return text[match.start() : match.end("ord")]
+        end = match.end("ord")
+        scope = _LIST_SCOPE.match(text, end)  # "the 3rd in that list"
+        return text[match.start() : scope.end() if scope else end]
     return None
 
 

@@ -287,5 +287,61 @@ def lists(text: str, found: list[Mention]) -> list[list[str]]:
     return [_unique(m.name for m in g) for g in groups if len({m.name for m in g}) > 1]
 
 
+_PLAIN_SPLIT = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"(?<=[.;:!?])\s+")
+_ITEM_WORDS = 3
+_NAME_JOINERS = frozenset({"of", "de", "von", "van", "the"})
+_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
+
+
+def _tail(words: list[str]) -> list[str]:
+    """The words after the segment's last stopword: the item a list opens with."""
+    cut = max(
+        (i + 1 for i, w in enumerate(words) if _breaks(w) and (i == 0 or not _joins(words[i - 1]))),
+        default=0,
+    )
+    return words[cut:]
+
+
+def _breaks(word: str) -> bool:
+    return word.casefold() in STOPWORDS and not _joins(word)
+
+
+def _joins(word: str) -> bool:
+    return word.casefold() in _NAME_JOINERS
+
+
+def _head(words: list[str]) -> list[str]:
+    """The words before the segment's first stopword after its first word: the item a list
+    ends with ("souvlaki to name a few" -> "souvlaki"); name joiners such as "of" stay."""
+    for i, word in enumerate(words[1:], 1):
+        if _breaks(word):
+            return words[:i]
+    return words
+
+
+def plain_lists(text: str, least: int = 3) -> list[list[str]]:
+    """Lists of at least ``least`` short items whatever their case, within one sentence:
+    "Moussaka, pastitsio, fasolada, and souvlaki to name a few" -> the four dishes."""
+    found = []
+    for sentence in _SENTENCE_END.split(text.strip()):
+        segments = [
+            _ARTICLE.sub("", s.strip(" .!?;:\"'()")).split() for s in _PLAIN_SPLIT.split(sentence)
+        ]
+        run: list[list[str]] = []
+        for number, words in enumerate([*segments, []]):
+            if number == 0:
+                words = _tail(words)
+            if words and len(words) <= _ITEM_WORDS and (run or number == 0):
+                run.append(words)
+                continue
+            if run and words:
+                run.append(_head(words))
+            if len(run) >= least:
+                found.append(_unique(" ".join(w) for w in run if w))
+            run = [tail] if words and (tail := _tail(words)) and len(tail) <= _ITEM_WORDS else []
+    return found
+
+
 def _unique(names: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(names))

@@ -18,6 +18,7 @@ from typing import Protocol
 
 import numpy as np
 
+from memrevise.errors import ModelError
 from memrevise.memory import Status, Topic
 from memrevise.retrieval import WeightedQuery, tokenize
 from memrevise.text import cut, strip_qualifier, words
@@ -35,17 +36,19 @@ from memrevise.writer.rules import (
     _phrase,
     looks_like_person,
 )
+from memrevise.writer.switch import SwitchInput, SwitchModel
 
 FEATURES: tuple[str, ...] = (
     "current", "earlier", "dropped", "new", "since", "turns", "first_topic",
     "named_in_question", "name_overlap", "in_previous_answer", "previous_answer_rank",
     "in_previous_question", "in_answer", "answer_opens",
     "votes_question", "rank_question", "votes_context", "rank_context",
-    "votes_answer", "rank_answer", "has_answer",
+    "votes_answer", "rank_answer", "votes_topic", "rank_topic", "answer_age", "has_answer",
     "person_pronoun", "thing_pronoun", "plural_pronoun", "person", "thing",
     "description", "has_description", "position", "has_position", "fact_overlap",
     "cue_previous", "cue_back", "question_names", "memory_size",
     "page_description", "page_overlap", "subject",
+    "p_stay", "p_new", "p_return", "kind_fit",
 )  # fmt: skip
 _SUBJECT = re.compile(
     r"^(?:(?:and|so|ok|okay|now)\s+)?(?:(?:who|what|where|when)(?:'s|\s+is|\s+was|\s+are|\s+were)|"
@@ -58,6 +61,7 @@ _CUE_PREVIOUS = frozenset(
 )
 _CUE_BACK = frozenset("back again earlier original originally first before initially".split())
 SEARCH_DEPTH = 20
+EARLIER_NAMES = 8  # names from the latest answers that stay candidates
 PAGES_PER_SEARCH = 5
 
 
@@ -67,10 +71,6 @@ class Corpus(Pages, Protocol):
     def vote_pages(self, query: str | WeightedQuery, depth: int = 20) -> list[tuple[str, float]]:
         """(page title, 1/rank votes) best first."""
         ...
-
-
-class ModelError(ValueError):
-    """A missing or unreadable model file; the message names the file."""
 
 
 @dataclass(frozen=True)
@@ -105,9 +105,10 @@ def _subject_words(text: str) -> list[str]:
 class Features:
     """Candidate generation and features for one turn, given a writer's context."""
 
-    def __init__(self, writer: RuleWriter, corpus: Corpus):
+    def __init__(self, writer: RuleWriter, corpus: Corpus, switch: SwitchModel):
         self.writer = writer
         self.corpus = corpus
+        self.switch = switch
         self.page_words = PageWords(corpus)
 
     def example(self, context: _Context, text: str, turn: Turn) -> Example:
@@ -125,15 +126,31 @@ class Features:
                 if turn.answer
                 else []
             ),
+            "topic": _votes(
+                self.corpus.vote_pages(f"{memory.current.name} {text}", SEARCH_DEPTH)
+                if memory.current is not None
+                else []
+            ),
         }
+        position = cues.final_position(text)
+        at_position = writer._at_position(context, position, None) if position else None
         question_names = [m.name for m in writer._mentions(context, text)]
         answer_names = [m.name for m in writer._mentions(context, turn.answer or "")]
+        last = memory.nodes[-1].turn if memory.nodes else 0
+        named_at: dict[str, tuple[str, int]] = {}  # the latest answers' names, and their turn
+        for named, name in reversed(context.answer_names):
+            if len(named_at) == EARLIER_NAMES:
+                break
+            canonical = writer._canonical(context, name)
+            named_at.setdefault(canonical.casefold(), (canonical, named))
         names: dict[str, str] = {}
         for name in [
             *(t.name for t in memory.topics),
             *context.previous_names,
+            *(name for name, _ in named_at.values()),
             *question_names,
             *answer_names[:3],
+            *(at_position[:1] if at_position else ()),
         ]:
             names.setdefault(name.casefold(), writer._canonical(context, name))
         for votes in searches.values():
@@ -149,17 +166,16 @@ class Features:
             "answer": [w for w, _, _ in word_spans(turn.answer or "")],
             "said": said,
             "descriptions": cues.descriptions(text),
-            "position": cues.final_position(text),
+            "position": position,
             "searches": searches,
+            "answer_age": {key: last - turn for key, (_, turn) in named_at.items()},
             "question_names": len(question_names),
             "question_tokens": set(tokenize(text)),
             "subject_words": _subject_words(text),
             "description_tokens": [set(tokenize(noun)) for noun in cues.descriptions(text)],
+            "switch": self.switch.probabilities([SwitchInput.after(memory, text)])[0],
         }
-        position_target = None
-        if shared["position"] is not None:
-            found = writer._at_position(context, shared["position"], None)
-            position_target = found[0].casefold() if found else None
+        position_target = at_position[0].casefold() if at_position else None
         rows = [
             self._row(context, name, shared, position_target, turn.answer is not None)
             for name in candidates
@@ -222,6 +238,8 @@ class Features:
             *searches["question"].get(key, (0.0, 0.0)),
             *searches["context"].get(key, (0.0, 0.0)),
             *searches["answer"].get(key, (0.0, 0.0)),
+            *searches["topic"].get(key, (0.0, 0.0)),
+            float(min(shared["answer_age"].get(key, 11), 11)),
             float(has_answer),
             float(any(p in cues.PERSON_PRONOUNS for p in said)),
             float(any(p in cues.THING_PRONOUNS for p in said)),
@@ -239,6 +257,8 @@ class Features:
             float(min(len(memory.nodes), 20)),
             *self._page_features(name, shared),
             float(_contains(shared["subject_words"], name)),
+            *shared["switch"],
+            shared["switch"][0 if status is Status.CURRENT else 1 if topic is None else 2],
         ]
 
     def _page_features(self, name: str, shared: dict) -> tuple[float, float]:
@@ -293,7 +313,33 @@ class TopicModel:
         return np.asarray(self.booster.predict(features, num_threads=1))
 
 
-DEFAULT_MODEL = Path(__file__).with_name("topic_model.txt")
+@dataclass(frozen=True)
+class WriterModel:
+    """The learned writer's models, saved together in one directory."""
+
+    topics: TopicModel
+    switch: SwitchModel
+
+    TOPICS = "topic_model.txt"
+    SWITCH = "switch_model.json"
+
+    @classmethod
+    def load(cls, directory: Path) -> WriterModel:
+        directory = Path(directory)
+        if not directory.is_dir():
+            raise ModelError(f"{directory}: no such model directory")
+        return cls(
+            TopicModel.load(directory / cls.TOPICS), SwitchModel.load(directory / cls.SWITCH)
+        )
+
+    def save(self, directory: Path) -> None:
+        directory = Path(directory)
+        directory.mkdir(parents=True, exist_ok=True)
+        self.topics.save(directory / self.TOPICS)
+        self.switch.save(directory / self.SWITCH)
+
+
+DEFAULT_MODEL = Path(__file__).with_name("model")
 
 
 class LearnedWriter(RuleWriter):
@@ -303,14 +349,14 @@ class LearnedWriter(RuleWriter):
     def __init__(
         self,
         corpus: Corpus,
-        model: TopicModel,
+        model: WriterModel,
         titles: Sequence[str] = (),
         common: Callable[[str], bool] = lambda _: False,
         pages: Callable[[str], frozenset[str]] | None = None,
     ):
         super().__init__(titles, common, pages)
-        self.model = model
-        self.features = Features(self, corpus)
+        self.model = model.topics
+        self.features = Features(self, corpus, model.switch)
 
     def _choose(self, context: _Context, text: str, turn: Turn) -> tuple[str, str | None]:
         example = self.features.example(context, text, turn)

@@ -28,6 +28,7 @@ from memrevise.writer.entities import (
     lists,
     mentions,
     name_key,
+    plain_lists,
     word_spans,
 )
 from memrevise.writer.pages import similarity
@@ -205,6 +206,10 @@ class RuleWriter:
         groups = [tuple(g) for g in lists(text, found)]
         if groups and names not in groups:
             groups.append(names)  # every name in order, for positions past a short list
+        known = {tuple(n.casefold() for n in g) for g in groups}
+        for plain in plain_lists(text):  # lists of words in any case, after lists of names
+            if tuple(n.casefold() for n in plain) not in known:
+                groups.append(tuple(plain))
         return names, tuple(groups)
 
     def _context(self, memory: Memory) -> _Context:

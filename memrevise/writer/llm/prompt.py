@@ -7,6 +7,7 @@ requested. User text is quoted as JSON strings, so it cannot break the prompt's 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from memrevise.memory import Memory
@@ -41,7 +42,9 @@ the user's description in brackets, as in "Avatar (2004 film)".
 Answer with one JSON object and nothing else, with these fields in this order:
 - "dependencies": the numbers of the earlier turns this turn refers to;
 - "contradictions": the names of stored topics this turn rejects or corrects;
-- "operations": the operations, as strings such as "Abandon(Buzz Aldrin)";
+- "operations": the operations, each an object such as {"op": "Abandon", "topic": "Buzz \
+Aldrin"}; an Add or a Revise to a new topic also gives the topic's "kind" (person, film, \
+place, ...) when it is clear;
 - "topic": the name of the topic this turn is about (the target of one of the operations), \
 the full page-like name, never a pronoun;
 - "facts": short facts this turn states or asks about its topic;
@@ -52,9 +55,24 @@ open question forward with the corrected name or value. When no query is request
 """
 
 
+# The memory as the model reads it: each topic's latest facts and the log's latest lines, so
+# that the input grows more slowly than the conversation (benchmarks/llm_tokens.py).
+FACTS_PER_TOPIC = 3
+LOG_TURNS = 10
+
+
 def user_prompt(memory: Memory, previous_question: str | None, turn: Turn, want_query: bool) -> str:
-    """The input for one turn, as the appendix renders it."""
-    return render_input(memory, previous_question, turn.question, turn.answer, want_query)
+    """The input for one turn, as the appendix renders it, with each topic's latest
+    :data:`FACTS_PER_TOPIC` facts and the log's latest :data:`LOG_TURNS` lines."""
+    return render_input(
+        memory,
+        previous_question,
+        turn.question,
+        turn.answer,
+        want_query,
+        facts_per_topic=FACTS_PER_TOPIC,
+        log_turns=LOG_TURNS,
+    )
 
 
 def messages(
@@ -70,3 +88,19 @@ def messages(
 def output_schema() -> dict[str, Any]:
     """The JSON schema of the writer's output, for servers with structured output."""
     return WriterOutput.model_json_schema()
+
+
+def output_text(output: WriterOutput) -> str:
+    """The output as the writer writes it: one JSON object, fields in order, empty kinds left
+    out (the training target)."""
+    data = output.model_dump(mode="json", exclude_none=True)
+    data["operations"] = [{k: v for k, v in op.items() if v != ""} for op in data["operations"]]
+    return json.dumps(data, ensure_ascii=False)
+
+
+def before_query(output: WriterOutput) -> int:
+    """How many leading characters of :func:`output_text` come before the query: the fields
+    that the held-out loss scores."""
+    if output.query is None:
+        return len(output_text(output))
+    return len(output_text(output.model_copy(update={"query": None}))) - 1

@@ -1,0 +1,121 @@
+"""The passages behind every index: ids, page titles and texts as arrays, saved and loaded."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from memrevise.retrieval.collection import Passage
+from memrevise.retrieval.query import tokenize
+from memrevise.retrieval.storage import (
+    IndexLoadError,
+    dump_json,
+    load_array,
+    load_bytes,
+    load_json,
+)
+
+PASSAGE_FILES = ("ids.json", "titles.json", "title_ids.npy", "texts.bin", "text_offsets.npy")
+
+
+@dataclass(frozen=True, eq=False)
+class PassageColumns:
+    """A collection as columns: passage ids, the distinct page titles, each passage's title
+    number (int32), and the texts as one UTF-8 byte array cut at ``text_offsets`` (int64)."""
+
+    ids: list[str]
+    titles: list[str]
+    title_ids: np.ndarray
+    text_bytes: np.ndarray
+    text_offsets: np.ndarray
+
+    @classmethod
+    def of(cls, passages: Sequence[Passage]) -> PassageColumns:
+        """The columns of ``passages``; raises ``ValueError`` when empty or an id repeats."""
+        if not passages:
+            raise ValueError("cannot index an empty collection")
+        ids = [p.id for p in passages]
+        if len(set(ids)) != len(ids):
+            raise ValueError("passage ids must be unique")
+        numbers: dict[str, int] = {}
+        title_ids = np.fromiter(
+            (numbers.setdefault(p.title, len(numbers)) for p in passages),
+            dtype=np.int32,
+            count=len(passages),
+        )
+        texts = [p.text.encode("utf-8") for p in passages]
+        offsets = np.zeros(len(texts) + 1, dtype=np.int64)
+        np.cumsum([len(t) for t in texts], out=offsets[1:])
+        text_bytes = np.frombuffer(b"".join(texts), dtype=np.uint8)
+        return cls(ids, list(numbers), title_ids, text_bytes, offsets)
+
+    def save(self, directory: Path) -> None:
+        """Write the :data:`PASSAGE_FILES` into ``directory``."""
+        np.save(directory / "title_ids.npy", np.asarray(self.title_ids))
+        np.save(directory / "text_offsets.npy", np.asarray(self.text_offsets))
+        with open(directory / "texts.bin", "wb") as f:
+            f.write(memoryview(self.text_bytes))
+        dump_json(self.ids, directory / "ids.json")
+        dump_json(self.titles, directory / "titles.json")
+
+    @classmethod
+    def load(cls, root: Path, num_docs: int, num_titles: int, mmap: bool) -> PassageColumns:
+        """Read the columns that :meth:`save` wrote, checked against the counts of
+        ``root/meta.json``; arrays stay on disk with ``mmap``."""
+        ids = load_json(root / "ids.json")
+        titles = load_json(root / "titles.json")
+        title_ids = load_array(root / "title_ids.npy", mmap)
+        text_offsets = load_array(root / "text_offsets.npy", mmap)
+        text_bytes = load_bytes(root / "texts.bin", mmap)
+        n = num_docs
+
+        def check(name: str, consistent: bool) -> None:
+            if not consistent:
+                raise IndexLoadError(f"{root / name}: does not match {root / 'meta.json'}")
+
+        check("ids.json", isinstance(ids, list) and len(ids) == n)
+        check("ids.json", all(isinstance(pid, str) for pid in ids))
+        check("titles.json", isinstance(titles, list) and len(titles) == num_titles)
+        check("titles.json", all(isinstance(title, str) for title in titles))
+        check("title_ids.npy", title_ids.shape == (n,) and title_ids.dtype == np.int32)
+        check("title_ids.npy", n == 0 or 0 <= title_ids.min() <= title_ids.max() < num_titles)
+        check("text_offsets.npy", text_offsets.shape == (n + 1,) and text_offsets.dtype == np.int64)
+        check("text_offsets.npy", text_offsets[0] == 0)
+        check("texts.bin", text_offsets[-1] == len(text_bytes))
+        return cls(ids, titles, title_ids, text_bytes, text_offsets)
+
+
+class DocumentFrequencies:
+    """In how many passages each (stemmed) word occurs, for indexes without an inverted file."""
+
+    FILE = "document_frequencies.json"
+
+    def __init__(self, counts: dict[str, int]):
+        self.counts = counts
+
+    @classmethod
+    def of(cls, passages: Sequence[Passage]) -> DocumentFrequencies:
+        counts: Counter[str] = Counter()
+        for p in passages:
+            counts.update(set(tokenize(f"{p.title} {p.text}")))
+        return cls(dict(counts))
+
+    def __call__(self, word: str) -> int:
+        """The passages with ``word``; 0 for an unknown or stop word, or more than one word."""
+        tokens = tokenize(word)
+        return self.counts.get(tokens[0], 0) if len(tokens) == 1 else 0
+
+    def save(self, directory: Path) -> None:
+        dump_json(self.counts, directory / self.FILE)
+
+    @classmethod
+    def load(cls, root: Path) -> DocumentFrequencies:
+        path = root / cls.FILE
+        counts = load_json(path)
+        if not isinstance(counts, dict) or not all(isinstance(v, int) for v in counts.values()):
+            raise IndexLoadError(f"{path}: not a map of words to passage counts")
+        return cls(counts)

@@ -1,0 +1,61 @@
+"""What a writer learns from the index it writes for: page titles, common words, page words.
+
+Every writer built for an index, at run time and in training alike, is grounded the same way,
+so that a trained model meets at run time the candidates it was trained on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from memrevise.writer.pages import Pages, PageWords
+
+COMMON_SHARE = 1 / 300  # a word in more passages than this share is no name in lower case
+
+
+class Index(Pages, Protocol):
+    """What grounding reads from an index (a :class:`~memrevise.retrieval.BM25Index` is one)."""
+
+    @property
+    def num_docs(self) -> int: ...
+
+    @property
+    def titled(self) -> bool: ...
+
+    @property
+    def titles(self) -> Sequence[str]: ...
+
+    def document_frequency(self, word: str) -> int: ...
+
+
+@dataclass(frozen=True)
+class CommonWords:
+    """Whether a word is in more than ``limit`` passages: too common to be a name in lower case."""
+
+    index: Index
+    limit: int
+
+    def __call__(self, word: str) -> bool:
+        return self.index.document_frequency(word) > self.limit
+
+
+@dataclass(frozen=True)
+class Grounding:
+    """The keyword arguments of a :class:`~memrevise.writer.RuleWriter` for an index."""
+
+    titles: Sequence[str]
+    common: CommonWords
+    pages: PageWords | None
+
+    @classmethod
+    def of(cls, index: Index) -> Grounding:
+        limit = max(20, int(index.num_docs * COMMON_SHARE))
+        titled = index.titled
+        pages = PageWords(index) if titled else None
+        return cls(index.titles if titled else (), CommonWords(index, limit), pages)
+
+    def kwargs(self) -> dict[str, Any]:
+        """The writer's keyword arguments: ``titles``, ``common`` and ``pages``."""
+        return {"titles": self.titles, "common": self.common, "pages": self.pages}

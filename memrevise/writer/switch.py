@@ -1,0 +1,166 @@
+"""Does a turn stay on the current topic, move to a new one, or return to an earlier one?
+
+A small text classifier answers from the turn's words alone, before any candidate is looked
+at: "what is past of this city?" after an answer that names a city usually moves on, "what
+else did he do?" usually stays. Its inputs are the question's words and word pairs, its first
+word, and the previous turn's question and answer opening; the model is a LightGBM multiclass
+booster, saved with its vocabulary as one JSON file.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from pathlib import Path
+
+import numpy as np
+import scipy.sparse as sp
+
+from memrevise.errors import ModelError
+from memrevise.memory import Memory
+
+CLASSES = ("stay", "new", "return")
+_WORD = re.compile(r"[a-z0-9']+")
+_CAPITALISED = re.compile(r"\b[A-Z][a-z]+")
+ANSWER_WORDS = 20
+
+
+@dataclass(frozen=True)
+class SwitchInput:
+    """What the classifier reads: the question, and the previous turn's question and answer."""
+
+    question: str
+    previous_question: str = ""
+    previous_answer: str = ""
+
+    @classmethod
+    def after(cls, memory: Memory, question: str) -> SwitchInput:
+        """The input for ``question`` asked after the last turn in ``memory``."""
+        if not memory.nodes:
+            return cls(question)
+        last = memory.nodes[-1]
+        return cls(question, last.question, " ".join(last.facts))
+
+    def tokens(self) -> list[str]:
+        """Feature names: question words and word pairs, the first word, the previous
+        question's words, the previous answer's opening words, its length and capitals."""
+        question = _WORD.findall(self.question.lower())
+        answer = _WORD.findall(self.previous_answer.lower())
+        capitals = len(_CAPITALISED.findall(self.previous_answer))
+        return [
+            *question,
+            *(f"{a} {b}" for a, b in pairwise(question)),
+            f"^{question[0]}" if question else "^",
+            *(f"p:{w}" for w in _WORD.findall(self.previous_question.lower())),
+            *(f"a:{w}" for w in answer[:ANSWER_WORDS]),
+            f"alen:{min(len(answer) // 5, 4)}",
+            f"caps:{min(capitals, 5)}",
+        ]
+
+
+def label(topic: str, previous: str | None, earlier: set[str]) -> int:
+    """The class of a turn about ``topic`` after ``previous`` with ``earlier`` topics seen."""
+    if previous is not None and topic.casefold() == previous.casefold():
+        return CLASSES.index("stay")
+    return CLASSES.index("return" if topic.casefold() in earlier else "new")
+
+
+def matrix(vocabulary: Mapping[str, int], inputs: Sequence[SwitchInput]) -> sp.csr_matrix:
+    """0/1 rows over ``vocabulary``'s columns, one row per input."""
+    rows, columns = [], []
+    for row, item in enumerate(inputs):
+        for column in {vocabulary.get(t) for t in item.tokens()} - {None}:
+            rows.append(row)
+            columns.append(column)
+    values = np.ones(len(rows), dtype=np.float32)
+    return sp.csr_matrix((values, (rows, columns)), shape=(len(inputs), len(vocabulary)))
+
+
+class SwitchModel:
+    """The classifier: a vocabulary of feature names and a LightGBM multiclass booster."""
+
+    def __init__(self, vocabulary: Sequence[str], booster):
+        self.vocabulary = {name: i for i, name in enumerate(vocabulary)}
+        self.booster = booster
+        if booster.num_feature() != len(self.vocabulary):
+            raise ModelError(
+                f"the booster reads {booster.num_feature()} features, "
+                f"the vocabulary has {len(self.vocabulary)}"
+            )
+
+    def probabilities(self, inputs: Sequence[SwitchInput]) -> np.ndarray:
+        """One row per input: the probabilities of :data:`CLASSES`."""
+        if not inputs:
+            return np.zeros((0, len(CLASSES)))
+        return np.asarray(self.booster.predict(matrix(self.vocabulary, inputs), num_threads=1))
+
+    @classmethod
+    def fit(
+        cls,
+        inputs: Sequence[SwitchInput],
+        labels: Sequence[int],
+        dev: tuple[Sequence[SwitchInput], Sequence[int]],
+        min_count: int = 5,
+        rounds: int = 400,
+    ) -> SwitchModel:
+        """Train on ``inputs``; feature names seen in fewer than ``min_count`` inputs are
+        dropped; rounds stop early on ``dev``."""
+        import lightgbm
+
+        counts = Counter(t for item in inputs for t in set(item.tokens()))
+        vocabulary = sorted(t for t, n in counts.items() if n >= min_count)
+        columns = {name: i for i, name in enumerate(vocabulary)}
+        params = {
+            "objective": "multiclass",
+            "num_class": len(CLASSES),
+            "learning_rate": 0.1,
+            "num_leaves": 31,
+            "min_data_in_leaf": 10,
+            "num_threads": 2,
+            "deterministic": True,
+            "seed": 0,
+            "verbose": -1,
+        }
+        train_set = lightgbm.Dataset(matrix(columns, inputs), np.asarray(labels))
+        dev_set = lightgbm.Dataset(matrix(columns, dev[0]), np.asarray(dev[1]), reference=train_set)
+        booster = lightgbm.train(
+            params,
+            train_set,
+            num_boost_round=rounds,
+            valid_sets=[dev_set],
+            callbacks=[lightgbm.early_stopping(30, verbose=False)],
+        )
+        return cls(vocabulary, booster)
+
+    def save(self, path: Path) -> None:
+        data = {
+            "classes": CLASSES,
+            "vocabulary": list(self.vocabulary),
+            "booster": self.booster.model_to_string(),
+        }
+        Path(path).write_text(json.dumps(data), encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: Path) -> SwitchModel:
+        import lightgbm
+
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+            if list(data.get("classes", ())) != list(CLASSES):
+                raise ValueError(f"classes {data.get('classes')!r}, expected {list(CLASSES)}")
+            return cls(data["vocabulary"], lightgbm.Booster(model_str=data["booster"]))
+        except OSError as error:
+            raise ModelError(f"{path}: cannot read the switch model ({error.strerror})") from None
+        except (
+            lightgbm.basic.LightGBMError,
+            ValueError,
+            KeyError,
+            TypeError,
+            AttributeError,
+            UnicodeDecodeError,
+        ) as error:
+            raise ModelError(f"{path}: not a switch model ({error})") from None
