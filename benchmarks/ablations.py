@@ -2,7 +2,8 @@
 
 Each search step switched off in turn (template only, writer query only, no title prior, no
 facts vote, no number rule, no exclusion, no topic repair), the memory horizon set to 1, 2 and
-3 turns, and the baselines, all against the full system. Run from the repository root:
+3 turns, the rule writer in place of the learned one, and the baselines, all against the full
+system. Run from the repository root:
 
     memrevise bench build --topiocqa ../shared/data/topiocqa/topiocqa_train.json.gz --out bench
     python benchmarks/ablations.py --bench bench --split dev --out bench/ablations
@@ -58,6 +59,7 @@ def main() -> None:
     args.out.mkdir(parents=True, exist_ok=True)
     paths = []
     specs = [(name, MethodSpec(index, "memrevise", config=c)) for name, c in GRID.items()]
+    specs.append(("rule-writer", MethodSpec(index, "memrevise", writer="rules")))
     specs += [(name, MethodSpec(index, name)) for name in BASELINES]
     for name, spec in specs:
         start = time.perf_counter()

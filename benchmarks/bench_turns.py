@@ -7,6 +7,8 @@ from the previous answer, returns, corrections to list positions) and reports:
 - index build time and peak memory;
 - per-turn latency p50/p99 of a searched turn (writer with query + every search stage), and of
   a history turn (writer + topic repair), over ``--turns`` turns;
+- whether that cost stays flat as one conversation grows to ``--long`` turns (the median
+  searched turn over its first, middle and last 20 turns);
 - the wall time of ``memrevise run`` (the real command, in a subprocess) on ``--items`` items
   of eight history turns each.
 
@@ -84,6 +86,30 @@ def per_turn(index: BM25Index, turns: int, rng: np.random.Generator) -> None:
     print(f"history turn (writer + repair):    {percentiles(history[:turns])}")
 
 
+def long_conversation(index: BM25Index, turns: int, rng: np.random.Generator) -> None:
+    """One session of ``turns`` turns, nine-turn episodes one after another: the median
+    searched turn at its start, middle and end."""
+    engine = MemRevise(index, make_writer(DEFAULT_WRITER, index))
+    session = engine.session()
+    searched: list[float] = []
+    while len(searched) < turns:
+        for question, answer in conversation(index, rng):
+            start = time.perf_counter()
+            session.search(question, 100)
+            searched.append(1000 * (time.perf_counter() - start))
+            session.answer(answer or "no answer")
+    searched = searched[:turns]
+    middle = turns // 2
+    spans = {
+        "first 20": searched[:20],
+        "middle 20": searched[middle - 10 : middle + 10],
+        "last 20": searched[-20:],
+    }
+    medians = "   ".join(f"{name} {np.median(ms):6.2f} ms" for name, ms in spans.items())
+    ratio = np.median(spans["last 20"]) / np.median(spans["first 20"])
+    print(f"one {turns}-turn conversation, searched turn p50:  {medians}   last/first {ratio:.2f}")
+
+
 def items(index: BM25Index, count: int, rng: np.random.Generator) -> list[dict]:
     rows = []
     for number in range(count):
@@ -132,6 +158,7 @@ def main() -> None:
     parser.add_argument("--passages", type=int, default=434_000)
     parser.add_argument("--turns", type=int, default=1_000)
     parser.add_argument("--items", type=int, default=2_000)
+    parser.add_argument("--long", type=int, default=200, help="turns of the long conversation")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     rng = np.random.default_rng(args.seed)
@@ -141,6 +168,8 @@ def main() -> None:
         index = timed("load (mmap)", lambda: BM25Index.load(scratch / "index"))
         timed("writer gazetteer", lambda: make_writer(DEFAULT_WRITER, index))
         per_turn(index, args.turns, rng)
+        if args.long:
+            long_conversation(index, args.long, rng)
         print(f"peak RSS {peak_rss_mib():,.0f} MiB")
         if args.items:
             timed_run(scratch / "index", items(index, args.items, rng), scratch)

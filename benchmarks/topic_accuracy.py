@@ -64,6 +64,7 @@ def main() -> None:
     parser.add_argument("--topiocqa", type=Path, required=True)
     parser.add_argument("--split", default="dev")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--model", type=Path, help="the learned writer's models (train writer)")
     args = parser.parse_args()
     conversations = load_topiocqa(args.topiocqa)
     index = BM25Index.build(topiocqa_collection(conversations))
@@ -71,7 +72,7 @@ def main() -> None:
     print(f"{args.split}: {len(held)} conversations")
     print(f"keep the previous topic   {keep_previous(held):.3f}")
     for name in ("rules", "learned"):
-        engine = MemRevise(index, make_writer(name, index))
+        engine = MemRevise(index, make_writer(name, index, model=args.model))
         score, total, rate = accuracy(engine, held)
         print(f"{name:<25} {score:.3f}   ({total} turns, {rate:,.0f} writer updates/s)")
 

@@ -182,6 +182,10 @@ def run(
     run_path: Annotated[Path, typer.Option("--run", help="TREC run file to write.")],
     trace: Annotated[Path | None, typer.Option(help="Trace JSONL to write.")] = None,
     writer: Annotated[str, typer.Option(help=f"One of: {', '.join(WRITERS)}.")] = DEFAULT_WRITER,
+    writer_model: Annotated[
+        Path | None,
+        typer.Option(help="The learned writer's model directory (train writer; default: shipped)."),
+    ] = None,
     k: Annotated[int, typer.Option(help="Passages per question.")] = 100,
     tag: Annotated[str | None, typer.Option(help="Run tag (default: the method).")] = None,
     template: Annotated[bool, typer.Option(help="Fuse the template query.")] = True,
@@ -224,7 +228,7 @@ def run(
     items = read_items(items_path)
     uses_llm = writer == "llm" or method == "memory-free-llm"
     model = LLMConfig.of(llm, llm_model, llm_adapter, llm_batch) if uses_llm else None
-    spec = MethodSpec(index_dir, method, writer, config, model)
+    spec = MethodSpec(index_dir, method, writer, config, model, writer_model)
     rankings = rank_items(spec, items, k, workers or (0 if ray else available_cores()), ray)
     write_run(_progress(rankings, method, len(items)), run_path, tag, trace)
     err.print(f"wrote {len(items)} rankings to {run_path}", markup=False)
@@ -294,9 +298,10 @@ def train_writer_command(
     result = train_writer(
         topiocqa, out_path, seed, progress=lambda line: err.print(line, markup=False)
     )
+    answered, unanswered = result.dev_accuracy
     out.print(
-        f"saved {out_path}: {result.rounds} rounds on {result.train_groups} groups; "
-        f"top-1 on development groups {result.dev_accuracy:.3f}; "
+        f"saved {out_path}: trained on {result.train_groups} groups; top-1 on development "
+        f"groups {answered:.3f} with the answer, {unanswered:.3f} without; "
         f"gold topic among candidates {result.coverage:.3f}",
         markup=False,
     )

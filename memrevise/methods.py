@@ -134,17 +134,21 @@ WRITERS = ("learned", "rules", "llm")
 DEFAULT_WRITER = "learned"  # measured better than the rules on the development split
 
 
-def make_writer(name: str, index: Retriever, llm: LLMConfig | None = None) -> Writer:
+def make_writer(
+    name: str, index: Retriever, llm: LLMConfig | None = None, model: Path | None = None
+) -> Writer:
     """A writer by name, grounded in the index's page titles and word frequencies; ``llm``
     (else the environment) names the language model of the ``llm`` writer, whose turns fall
-    back to the default CPU writer."""
+    back to the default CPU writer; ``model`` is the learned writer's model directory (default:
+    the shipped one)."""
     if name == "llm":
-        return (llm or LLMConfig.of()).writer(make_writer(DEFAULT_WRITER, index))
+        return (llm or LLMConfig.of()).writer(make_writer(DEFAULT_WRITER, index, model=model))
     grounding = Grounding.of(index)
     if name == "rules":
         return RuleWriter(**grounding.kwargs())
     if name == "learned":
-        return LearnedWriter(index, WriterModel.load(DEFAULT_MODEL), **grounding.kwargs())
+        loaded = WriterModel.load(model or DEFAULT_MODEL)
+        return LearnedWriter(index, loaded, **grounding.kwargs())
     raise ValueError(f"unknown writer {name!r}; available: {', '.join(WRITERS)}")
 
 
@@ -167,23 +171,26 @@ def make_method(
     writer: str = DEFAULT_WRITER,
     config: SearchConfig | None = None,
     llm: LLMConfig | None = None,
+    writer_model: Path | None = None,
 ) -> Method:
     """A method by name over ``index``: ``memrevise`` (with ``config``), ``memory-free`` (the
     same writer's query alone), ``memory-free-llm`` (the memory-free writer, a model that
     reads the raw conversation; ``llm`` names it), ``rewrite-rules`` or a history baseline.
-    With the ``llm`` writer, conversations are written in batches, a turn of each per call."""
+    With the ``llm`` writer, conversations are written in batches, a turn of each per call;
+    ``writer_model`` is the learned writer's model directory."""
     if name in ("memrevise", "memory-free") and writer == "llm":
         from memrevise.writer.llm.batch import LockstepMemRevise
 
         llm = llm or LLMConfig.of()
         search = config if name == "memrevise" else MEMORY_FREE
         return LockstepMemRevise(
-            MemRevise(index, make_writer(writer, index, llm), search), llm.batch
+            MemRevise(index, make_writer(writer, index, llm, writer_model), search), llm.batch
         )
-    if name == "memrevise":
-        return MemReviseMethod(MemRevise(index, make_writer(writer, index), config))
-    if name == "memory-free":
-        return MemReviseMethod(MemRevise(index, make_writer(writer, index), MEMORY_FREE))
+    if name in ("memrevise", "memory-free"):
+        search = config if name == "memrevise" else MEMORY_FREE
+        return MemReviseMethod(
+            MemRevise(index, make_writer(writer, index, model=writer_model), search)
+        )
     if name == "memory-free-llm":
         from memrevise.writer.llm.memory_free import MemoryFreeMethod
 
@@ -213,9 +220,17 @@ class MethodSpec:
     writer: str = DEFAULT_WRITER
     config: SearchConfig | None = None
     llm: LLMConfig | None = None
+    writer_model: Path | None = None
 
     def build(self) -> Method:
-        return make_method(self.method, load_index(self.index), self.writer, self.config, self.llm)
+        return make_method(
+            self.method,
+            load_index(self.index),
+            self.writer,
+            self.config,
+            self.llm,
+            self.writer_model,
+        )
 
 
 _worker_method: Method | None = None

@@ -1,6 +1,7 @@
 """The command line: demo, index, run and chat, and how bad input is reported."""
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -10,6 +11,7 @@ from typer.testing import CliRunner
 
 from memrevise.cli import app, demo_collection
 from memrevise.methods import METHODS
+from memrevise.writer.learned import DEFAULT_MODEL, WriterModel
 
 ITEMS = Path(__file__).parent / "data" / "items.jsonl"
 runner = CliRunner()
@@ -139,12 +141,31 @@ def test_a_malformed_items_line_is_named_and_an_earlier_run_is_kept(index_dir, t
         (["--method", "nonsense"], "unknown method"),
         (["--method", "memrevise", "--writer", "nonsense"], "unknown writer"),
         (["--method", "original", "--tag", "a b"], "must be one word"),
+        (["--method", "memrevise", "--writer-model", "nowhere"], "nowhere: no such model"),
     ],
 )
 def test_bad_options_are_clear_errors(index_dir, tmp_path, args, message):
     result = invoke("run", "--index", index_dir, "--items", ITEMS, "--run", tmp_path / "r", *args)
     assert result.exit_code == 2
     assert message in result.output
+
+
+def test_run_reads_a_retrained_writer_from_its_directory(index_dir, tmp_path):
+    copy = tmp_path / "model"
+    shutil.copytree(DEFAULT_MODEL, copy)
+    runs = []
+    for extra in ([], ["--writer-model", copy]):
+        run = tmp_path / f"run{len(runs)}.trec"
+        result = invoke("run", "--index", index_dir, "--items", ITEMS, "--method", "memrevise",
+                        "--run", run, "--workers", 1, *extra)  # fmt: skip
+        assert result.exit_code == 0, result.output
+        runs.append(run.read_text())
+    assert runs[0] == runs[1]
+    (copy / WriterModel.SWITCH).write_text("{}")
+    result = invoke("run", "--index", index_dir, "--items", ITEMS, "--method", "memrevise",
+                    "--run", tmp_path / "r", "--writer-model", copy)  # fmt: skip
+    assert result.exit_code == 2
+    assert "switch_model.json: not a switch model" in result.output.replace("\n", "")
 
 
 def test_a_missing_index_is_a_clear_error(tmp_path):

@@ -10,9 +10,9 @@ from memrevise.retrieval import BM25Index, read_collection
 from memrevise.search import MemRevise
 from memrevise.train.writer import (
     examples,
+    fit_writer,
     oracle_memories,
     switch_examples,
-    train,
     written_memories,
 )
 from memrevise.writer import Turn, Writer
@@ -77,7 +77,7 @@ def features(index, switch):
 @pytest.fixture(scope="module")
 def tiny_model(features, switch):
     groups = examples(features, oracle_memories(CONVERSATIONS * 4))
-    return WriterModel(train(groups, groups, rounds=30)[0], switch)
+    return fit_writer(groups, groups, switch, rounds=30)[0]
 
 
 def test_candidates_come_from_memory_answers_question_and_corpus(index, features):
@@ -108,6 +108,80 @@ def test_candidates_come_from_memory_answers_question_and_corpus(index, features
     assert rows["Neil Armstrong"][column["person"]] == 1 and rows["Apollo 11"][column["thing"]] == 1
 
 
+def _rows(features, memory, question, answer=None):
+    example = features.example(
+        features.writer._context(memory), question, Turn.of(question, answer)
+    )
+    column = {name: i for i, name in enumerate(FEATURES)}
+    return {
+        name: {feature: row[i] for feature, i in column.items()}
+        for name, row in zip(example.candidates, example.features, strict=True)
+    }
+
+
+def _written(writer, turns):
+    memory = Memory()
+    for question, answer in turns:
+        memory = memory.append(writer.update(memory, None, Turn.of(question, answer), False))
+    return memory
+
+
+def test_a_described_kind_fits_the_title_qualifier_and_the_words_around_a_name(features):
+    memory = _written(
+        features.writer,
+        [("who is james cameron?", "A filmmaker; he directed the film Avatar in 2009.")],
+    )
+    rows = _rows(features, memory, "what is the genre of the movie?")
+    assert rows["Avatar (2009 film)"]["qualifier_fit"] == 1  # movie ~ (2009 film)
+    assert rows["James Cameron"]["qualifier_fit"] == 0
+    memory = _written(
+        features.writer,
+        [("what was apollo 11?", "A flight whose crew included the astronaut Buzz Aldrin.")],
+    )
+    rows = _rows(features, memory, "where did the astronaut grow up?")
+    assert rows["Buzz Aldrin"]["context_fit"] == 1
+    assert rows["Apollo 11"]["context_fit"] == 0
+
+
+def test_a_description_fits_a_topic_asked_about_in_the_same_words(features):
+    memory = _written(
+        features.writer,
+        [
+            ("what was the mission apollo 11?", "The first crewed Moon landing."),
+            ("who was neil armstrong?", "An American astronaut."),
+        ],
+    )
+    rows = _rows(features, memory, "when did that mission launch?")
+    assert rows["Apollo 11"]["asked_fit"] == 1
+    assert rows["Neil Armstrong"]["asked_fit"] == 0
+
+
+def test_the_page_an_answer_was_read_from_is_its_source(features):
+    memory = _written(features.writer, [("what was apollo 11?", "The first Moon landing.")])
+    answer = "James Cameron was born in Kapuskasing, Ontario, on August 16, 1954."
+    rows = _rows(features, memory, "where was he born?", answer)
+    assert rows["James Cameron"]["answer_source"] == 1.0
+    assert rows["James Cameron"]["answer_source_rank"] == 1.0
+    assert rows["Apollo 11"]["answer_source"] == 0.0
+    rows = _rows(features, memory, "where did he grow up?", "Buzz Aldrin grew up in Montclair.")
+    assert rows["Buzz Aldrin"]["answer_source"] == 1.0  # in other words than the passage's
+    rows = _rows(features, memory, "where was he born?")
+    assert not any(row["answer_source"] for row in rows.values())
+
+
+def test_an_answer_that_is_just_a_name_is_wholly_that_name(features):
+    memory = _written(
+        features.writer,
+        [
+            ("what was apollo 11?", "The first Moon landing."),
+            ("who commanded it?", "Neil Armstrong."),
+        ],
+    )
+    rows = _rows(features, memory, "where did he grow up?")
+    assert rows["Neil Armstrong"]["answer_share"] == 1.0
+    assert rows["Apollo 11"]["answer_share"] == 0.0
+
+
 def test_labels_come_from_topic_labels_with_and_without_answers(features):
     groups = examples(features, oracle_memories(CONVERSATIONS))
     labelled_after_first = sum(len(c.turns) - 1 for c in CONVERSATIONS)
@@ -115,6 +189,11 @@ def test_labels_come_from_topic_labels_with_and_without_answers(features):
     assert all(labels.sum() == 1 for labels in groups.labels)
     x, y, sizes = groups.arrays()
     assert x.shape[1] == len(FEATURES) and sizes.sum() == len(y) == len(x)
+    answered, unanswered = groups.by_answer()
+    assert len(answered.labels) == len(unanswered.labels) == labelled_after_first
+    has_answer = FEATURES.index("has_answer")
+    assert all(f[:, has_answer].all() for f in answered.features)
+    assert not any(f[:, has_answer].any() for f in unanswered.features)
 
 
 def test_switch_examples_say_whether_a_turn_stays_moves_or_returns():
@@ -163,11 +242,16 @@ def test_a_missing_or_corrupt_model_file_is_named(tmp_path, tiny_model):
     (tmp_path / "model" / WriterModel.SWITCH).write_text('{"classes": ["stay"]}')
     with pytest.raises(ModelError, match=r"switch_model\.json: not a switch model"):
         WriterModel.load(tmp_path / "model")
+    (tmp_path / "model" / WriterModel.UNANSWERED).unlink()
+    with pytest.raises(ModelError, match=r"topic_model_unanswered\.txt: cannot read"):
+        WriterModel.load(tmp_path / "model")
 
 
 def test_the_shipped_models_load_and_rank(index):
     model = WriterModel.load(DEFAULT_MODEL)
     assert sum(f.stat().st_size for f in DEFAULT_MODEL.iterdir()) < 20_000_000
-    scores = model.topics.scores(np.zeros((3, len(FEATURES)), dtype=np.float32))
-    assert scores.shape == (3,)
+    for ranker in (model.answered, model.unanswered):
+        assert ranker.scores(np.zeros((3, len(FEATURES)), dtype=np.float32)).shape == (3,)
+    assert model.ranker(Turn.of("who went?", "Armstrong.")) is model.answered
+    assert model.ranker(Turn.of("who went?")) is model.unanswered
     assert model.switch.probabilities([SwitchInput("where did he grow up?")]).shape == (1, 3)

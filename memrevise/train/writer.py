@@ -4,8 +4,8 @@ The switch model learns from each labelled turn's words whether it stays on the 
 moves to a new one or returns to an earlier one. Each labelled turn also becomes two ranking
 groups, one with the turn's answer (as the writer sees a history turn) and one without (as at
 the final turn), whose candidates and features come from the memory the labels imply (the
-oracle memory). The topic model is a LightGBM lambdarank ranker over them; rounds stop early
-on the development conversations.
+oracle memory). The topic models are two LightGBM lambdarank rankers, one over the groups with
+the answer and one over those without; rounds stop early on the development conversations.
 """
 
 from __future__ import annotations
@@ -59,6 +59,16 @@ class Groups:
         self.labels += other.labels
         self.reachable += other.reachable
         self.turns += other.turns
+
+    def by_answer(self) -> tuple[Groups, Groups]:
+        """The groups of turns with their answer (history turns) and without (searched)."""
+        column = FEATURES.index("has_answer")
+        parts = (Groups([], []), Groups([], []))
+        for features, labels in zip(self.features, self.labels, strict=True):
+            part = parts[0 if features[0, column] else 1]
+            part.features.append(features)
+            part.labels.append(labels)
+        return parts
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         return (
@@ -129,9 +139,8 @@ def examples(features: Features, steps: Iterable[Step]) -> Groups:
 @dataclass(frozen=True)
 class Training:
     model: WriterModel
-    rounds: int
     train_groups: int
-    dev_accuracy: float
+    dev_accuracy: tuple[float, float]  # top-1 on development groups, answered and unanswered
     coverage: float
 
 
@@ -160,6 +169,21 @@ def train(
         correct += dy[start + int(np.argmax(scores[start : start + size]))] > 0
         start += size
     return model, booster.best_iteration or rounds, correct / max(len(dsizes), 1)
+
+
+def fit_writer(
+    train_groups: Groups, dev_groups: Groups, switch: SwitchModel, rounds: int = 400
+) -> tuple[WriterModel, tuple[float, float]]:
+    """The two topic rankers (answered and unanswered turns) with ``switch``, and their top-1
+    accuracy on the development groups."""
+    (answered, answered_acc), (unanswered, unanswered_acc) = (
+        (model, accuracy)
+        for model, _, accuracy in (
+            train(part, dev, rounds)
+            for part, dev in zip(train_groups.by_answer(), dev_groups.by_answer(), strict=True)
+        )
+    )
+    return WriterModel(answered, unanswered, switch), (answered_acc, unanswered_acc)
 
 
 def train_writer(
@@ -201,8 +225,7 @@ def train_writer(
     written = Groups([], [])
     for number in range(2):
         progress(f"auxiliary writer {number + 1} of 2")
-        auxiliary, _, _ = train(oracle_groups[number], dev_groups)
-        model = WriterModel(auxiliary, switches[number])
+        model, _ = fit_writer(oracle_groups[number], dev_groups, switches[number])
         writer = LearnedWriter(index, model, **grounding.kwargs())
         other = halves[1 - number]
         written.extend(
@@ -212,15 +235,10 @@ def train_writer(
     for groups in (*oracle_groups, written):
         train_groups.extend(groups)
     progress(f"training on {len(train_groups.labels)} groups")
-    model, rounds, accuracy = train(train_groups, dev_groups)
-    trained = WriterModel(model, switch)
+    trained, accuracy = fit_writer(train_groups, dev_groups, switch)
     trained.save(out)
     return Training(
-        trained,
-        rounds,
-        len(train_groups.labels),
-        accuracy,
-        train_groups.reachable / train_groups.turns,
+        trained, len(train_groups.labels), accuracy, train_groups.reachable / train_groups.turns
     )
 
 

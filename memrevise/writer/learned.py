@@ -1,10 +1,13 @@
 """The learned CPU writer: a small trained ranker chooses each turn's topic among candidates.
 
-Candidates are the memory's topics, the names in the previous answer and in the question, and
+Candidates are the memory's topics, the names in the latest answers and in the question, and
 the pages the corpus returns for the turn (the searches of topic repair). Each candidate gets
-features such as its status and recency, where it was named, its search votes, and whether
-the turn's pronouns, descriptions and list positions fit it; a LightGBM ranker trained on
-TopiOCQA's topic labels scores them. Corrections keep the rule writer's explicit cues, and the
+features such as its status and recency, where it was named, its search votes, whether the
+turn's pronouns, descriptions ("the movie": a film's title, the words around its name, the
+questions asked about it) and list positions fit it, whether the answer the user saw was read
+from its page, and the switch model's view of the turn. LightGBM rankers trained on
+TopiOCQA's topic labels score them, one for history turns (their answer known) and one for
+searched turns. Corrections keep the rule writer's explicit cues, and the
 query is resolved as the rule writer does, with the topic the model chose.
 """
 
@@ -19,9 +22,9 @@ from typing import Protocol
 import numpy as np
 
 from memrevise.errors import ModelError
-from memrevise.memory import Status, Topic
-from memrevise.retrieval import WeightedQuery, tokenize
-from memrevise.text import cut, strip_qualifier, words
+from memrevise.memory import Memory, Status, Topic
+from memrevise.retrieval import Ranking, WeightedQuery, tokenize
+from memrevise.text import cut, qualifier, strip_qualifier, words
 from memrevise.writer import cues
 from memrevise.writer.base import Turn
 from memrevise.writer.entities import STOPWORDS, name_key, word_spans
@@ -34,6 +37,7 @@ from memrevise.writer.rules import (
     _is_person,
     _is_thing,
     _phrase,
+    _reference_phrase,
     looks_like_person,
 )
 from memrevise.writer.switch import SwitchInput, SwitchModel
@@ -48,7 +52,8 @@ FEATURES: tuple[str, ...] = (
     "description", "has_description", "position", "has_position", "fact_overlap",
     "cue_previous", "cue_back", "question_names", "memory_size",
     "page_description", "page_overlap", "subject",
-    "p_stay", "p_new", "p_return", "kind_fit",
+    "p_stay", "p_new", "p_return", "kind_fit", "qualifier_fit", "context_fit",
+    "asked_fit", "answer_source", "answer_source_rank", "answer_share",
 )  # fmt: skip
 _SUBJECT = re.compile(
     r"^(?:(?:and|so|ok|okay|now)\s+)?(?:(?:who|what|where|when)(?:'s|\s+is|\s+was|\s+are|\s+were)|"
@@ -60,9 +65,21 @@ _CUE_PREVIOUS = frozenset(
     "above mentioned aforementioned former latter previous last said that this these those".split()
 )
 _CUE_BACK = frozenset("back again earlier original originally first before initially".split())
+# Nouns that describe the same kind of thing ("the movie" fits "Sleeper (1973 film)").
+_KIND_WORDS = (
+    {"film", "movie", "picture"},
+    {"song", "single", "track", "hit"},
+    {"show", "series", "sitcom", "programme", "program"},
+    {"singer", "artist", "musician", "rapper", "vocalist"},
+    {"team", "club", "side"},
+    {"book", "novel"},
+    {"place", "city", "town", "village"},
+)
+CONTEXT_WINDOW = 3  # words either side of a name that may say what it is
 SEARCH_DEPTH = 20
+SOURCE_DEPTH = 5  # passages searched for the one an answer was read from
 EARLIER_NAMES = 8  # names from the latest answers that stay candidates
-PAGES_PER_SEARCH = 5
+PAGES_PER_SEARCH = 8
 
 
 class Corpus(Pages, Protocol):
@@ -71,6 +88,12 @@ class Corpus(Pages, Protocol):
     def vote_pages(self, query: str | WeightedQuery, depth: int = 20) -> list[tuple[str, float]]:
         """(page title, 1/rank votes) best first."""
         ...
+
+    def search(self, query: str | WeightedQuery, k: int = 100) -> Ranking:
+        """The ``k`` best passages."""
+        ...
+
+    def title(self, i: int) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -90,10 +113,48 @@ def _votes(pages: list[tuple[str, float]]) -> dict[str, tuple[float, float]]:
     }
 
 
-def _contains(text_words: Sequence[str], name: str) -> bool:
-    key = name_key(name)
+def _holds(text_words: Sequence[str], key: tuple[str, ...]) -> bool:
     n = len(key)
     return bool(key) and any(tuple(text_words[i : i + n]) == key for i in range(len(text_words)))
+
+
+def _share(text_words: Sequence[str], name: str) -> float:
+    """The share of a text's words that a name said in it covers: 1 for an answer that is
+    just the name ("Aaron Paul")."""
+    key = name_key(name)
+    return len(key) / len(text_words) if text_words and _holds(text_words, key) else 0.0
+
+
+def _contains(text_words: Sequence[str], name: str) -> bool:
+    return _holds(text_words, name_key(name))
+
+
+def _kind_words(descriptions: Sequence[str]) -> frozenset[str]:
+    """The words of the describing nouns, with the words that name the same kind."""
+    said = {w for noun in descriptions for w in noun.split()} - STOPWORDS
+    return frozenset(said.union(*(kind for kind in _KIND_WORDS if kind & said)))
+
+
+def _near(text_words: Sequence[str], name: str, wanted: frozenset[str]) -> bool:
+    """Whether a wanted word is next to a mention of ``name`` ("hip-hop singer Melle Mel")."""
+    key = name_key(name)
+    n = len(key)
+    if not key or not wanted:
+        return False
+    for i in range(len(text_words) - n + 1):
+        if tuple(text_words[i : i + n]) == key:
+            window = text_words[max(0, i - CONTEXT_WINDOW) : i + n + CONTEXT_WINDOW]
+            if wanted.intersection(window):
+                return True
+    return False
+
+
+def _asked_words(memory: Memory) -> dict[str, frozenset[str]]:
+    """topic (casefolded) -> the words of the questions asked about it ("this country")."""
+    asked: dict[str, set[str]] = {}
+    for node in memory.nodes:
+        asked.setdefault(node.topic.casefold(), set()).update(words(node.question))
+    return {topic: frozenset(said) for topic, said in asked.items()}
 
 
 def _subject_words(text: str) -> list[str]:
@@ -173,6 +234,13 @@ class Features:
             "question_tokens": set(tokenize(text)),
             "subject_words": _subject_words(text),
             "description_tokens": [set(tokenize(noun)) for noun in cues.descriptions(text)],
+            "kind_words": _kind_words(cues.descriptions(text)),
+            "asked": _asked_words(memory),
+            "sources": self._sources(turn.answer or ""),
+            "context": [
+                [w for w, _, _ in word_spans(t)]
+                for t in (previous_answer, previous_question, turn.answer or "")
+            ],
             "switch": self.switch.probabilities([SwitchInput.after(memory, text)])[0],
         }
         position_target = at_position[0].casefold() if at_position else None
@@ -181,6 +249,20 @@ class Features:
             for name in candidates
         ]
         return Example(candidates, np.asarray(rows, dtype=np.float32))
+
+    def _sources(self, answer: str) -> dict[str, tuple[float, float]]:
+        """Where the user may have read the answer: page (casefolded title) -> (the share of
+        the answer's words its best passage holds, 1/rank of that passage) over the passages
+        a search with the answer finds first."""
+        said = set(tokenize(answer))
+        if not said:
+            return {}
+        sources: dict[str, tuple[float, float]] = {}
+        for rank, doc in enumerate(self.corpus.search(cut(answer), SOURCE_DEPTH).docs, 1):
+            held = len(said.intersection(tokenize(self.corpus.text(int(doc))))) / len(said)
+            page = self.corpus.title(int(doc)).casefold()
+            sources[page] = max(sources.get(page, (0.0, 0.0)), (held, 1.0 / rank))
+        return sources
 
     def _title(self, casefolded: str) -> str:
         for title in self.writer.titles.named(casefolded):
@@ -259,6 +341,11 @@ class Features:
             float(_contains(shared["subject_words"], name)),
             *shared["switch"],
             shared["switch"][0 if status is Status.CURRENT else 1 if topic is None else 2],
+            float(bool(shared["kind_words"] & set(words(qualifier(name))))),
+            float(any(_near(t, name, shared["kind_words"]) for t in shared["context"])),
+            float(bool(shared["kind_words"] & shared["asked"].get(key, frozenset()))),
+            *shared["sources"].get(key, (0.0, 0.0)),
+            _share(shared["context"][0], name),
         ]
 
     def _page_features(self, name: str, shared: dict) -> tuple[float, float]:
@@ -273,16 +360,21 @@ class Features:
         return described, len(question & page) / len(question) if question else 0.0
 
 
-def _referring_words(text: str, name: str) -> str | None:
+def _referring_words(text: str, name: str, topic: Topic | None) -> str | None:
     """The words of a turn that stand for its topic, to be replaced by the name in the query:
-    none when the name is said, else a pronoun, a list position or a description."""
+    none when the name is said, else a pronoun, a list position or a description ("the
+    mission" of "when did the mission launch?", as far as the topic fits it, else its first
+    word)."""
     if _contains([w for w, _, _ in word_spans(text)], name):
         return None
     said = cues.pronouns(text)
     if said:
         return said[0]
+    fitting = cues.position_phrase(text) or _reference_phrase(topic, text)
+    if fitting:
+        return fitting
     descriptions = cues.descriptions(text)
-    return cues.position_phrase(text) or (_phrase(text, descriptions[0]) if descriptions else None)
+    return _phrase(text, descriptions[0].split()[0]) if descriptions else None
 
 
 class TopicModel:
@@ -315,12 +407,16 @@ class TopicModel:
 
 @dataclass(frozen=True)
 class WriterModel:
-    """The learned writer's models, saved together in one directory."""
+    """The learned writer's models, saved together in one directory: a topic ranker for
+    history turns (their answer known), one for searched turns (no answer yet), and the
+    switch model."""
 
-    topics: TopicModel
+    answered: TopicModel
+    unanswered: TopicModel
     switch: SwitchModel
 
-    TOPICS = "topic_model.txt"
+    ANSWERED = "topic_model_answered.txt"
+    UNANSWERED = "topic_model_unanswered.txt"
     SWITCH = "switch_model.json"
 
     @classmethod
@@ -329,14 +425,21 @@ class WriterModel:
         if not directory.is_dir():
             raise ModelError(f"{directory}: no such model directory")
         return cls(
-            TopicModel.load(directory / cls.TOPICS), SwitchModel.load(directory / cls.SWITCH)
+            TopicModel.load(directory / cls.ANSWERED),
+            TopicModel.load(directory / cls.UNANSWERED),
+            SwitchModel.load(directory / cls.SWITCH),
         )
 
     def save(self, directory: Path) -> None:
         directory = Path(directory)
         directory.mkdir(parents=True, exist_ok=True)
-        self.topics.save(directory / self.TOPICS)
+        self.answered.save(directory / self.ANSWERED)
+        self.unanswered.save(directory / self.UNANSWERED)
         self.switch.save(directory / self.SWITCH)
+
+    def ranker(self, turn: Turn) -> TopicModel:
+        """The topic ranker for ``turn``."""
+        return self.answered if turn.answer is not None else self.unanswered
 
 
 DEFAULT_MODEL = Path(__file__).with_name("model")
@@ -355,12 +458,13 @@ class LearnedWriter(RuleWriter):
         pages: Callable[[str], frozenset[str]] | None = None,
     ):
         super().__init__(titles, common, pages)
-        self.model = model.topics
+        self.model = model
         self.features = Features(self, corpus, model.switch)
 
     def _choose(self, context: _Context, text: str, turn: Turn) -> tuple[str, str | None]:
         example = self.features.example(context, text, turn)
         if not example.candidates:
             return super()._choose(context, text, turn)
-        best = example.candidates[int(np.argmax(self.model.scores(example.features)))]
-        return best, _referring_words(text, best)
+        scores = self.model.ranker(turn).scores(example.features)
+        best = example.candidates[int(np.argmax(scores))]
+        return best, _referring_words(text, best, context.memory.topic(best))
