@@ -321,13 +321,19 @@ def train_annotate(
     ] = None,
     checker_model: Annotated[str | None, typer.Option(help="The checker's model name.")] = None,
     batch: Annotated[int, typer.Option(help="Conversations per model call.")] = 8,
+    ray: Annotated[
+        str | None,
+        typer.Option(help="Spread conversations over a Ray cluster: 'auto' or its address."),
+    ] = None,
 ) -> None:
     """Teacher memories: the target node of every turn of every item, one (input, target)
-    pair a line. A rerun keeps what was written and goes on."""
-    from memrevise.train.annotate import annotate, teacher_of
+    pair a line. A rerun keeps what was written and goes on. With --ray, every Ray actor
+    builds the teacher once and conversations are written as their batches finish."""
+    from memrevise.train.annotate import RayTeacher, TeacherSpec, annotate
 
     items = read_items(items_path)
-    chosen = teacher_of(teacher, teacher_model, checker, checker_model, batch)
+    spec = TeacherSpec(teacher, teacher_model, checker, checker_model, batch)
+    chosen = RayTeacher(spec, ray) if ray else spec.build()
     result = annotate(items, out_path, chosen, lambda it, n: _progress(it, "annotate", n))
     sources = ", ".join(f"{name} {count}" for name, count in sorted(result.sources.items()))
     out.print(

@@ -1,15 +1,18 @@
-"""Ranking items on a Ray cluster: one actor per worker builds the method (and loads the index)
-once, conversations are spread over the actors, and rankings come back in item order."""
+"""Work spread over a Ray cluster: one actor per worker builds its part once (a method and its
+index, or a teacher), and conversations are spread over the actors. Rankings come back in item
+order; teacher annotations as each batch of conversations is done."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from memrevise.bench.items import Item
 
 if TYPE_CHECKING:
     from memrevise.methods import MethodSpec, Ranked
+    from memrevise.train.annotate import Annotation, TeacherSpec
 
 CHUNK = 32  # the most items sent to an actor at once
 
@@ -49,17 +52,23 @@ class _Ranker:
         return [self.method.rank(item, k) for item in items]
 
 
-def rank_on_ray(
-    spec: MethodSpec,
-    items: Sequence[Item],
-    k: int,
-    address: str,
-    workers: int | None = None,
-) -> Iterator[tuple[Item, Ranked]]:
-    """Each item with its ranking, in item order, computed by ``workers`` actors (at most, and
-    by default, one per CPU of the cluster). ``address`` is ``auto`` (the running cluster,
-    else a new local one) or a cluster's address; a cluster started here is shut down at the
-    end. The index directory must be readable at the same path on every node."""
+class _Annotator:
+    """A Ray actor: the teacher, built once, annotates batches of conversations."""
+
+    def __init__(self, spec: TeacherSpec) -> None:
+        self.teacher = spec.build()
+
+    def annotate(self, items: list[Item]) -> list[list[Annotation]]:
+        return list(self.teacher.annotate(items))
+
+
+@contextmanager
+def _actors(
+    actor: type, argument: Any, address: str, workers: int | None
+) -> Iterator[tuple[Any, int]]:
+    """A pool of ``workers`` actors (at most, and by default, one per CPU of the cluster), each
+    made from ``argument``, and their number. ``address`` is ``auto`` (the running cluster, else
+    a new local one) or a cluster's address; a cluster started here is shut down at the end."""
     ray = _ray()
     from ray.util import ActorPool
 
@@ -73,13 +82,37 @@ def rank_on_ray(
     try:
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
         count = min(workers, cpus) if workers else cpus
-        ranker = ray.remote(num_cpus=1)(_Ranker)
-        pool = ActorPool([ranker.remote(spec) for _ in range(count)])
+        remote = ray.remote(num_cpus=1)(actor)
+        yield ActorPool([remote.remote(argument) for _ in range(count)]), count
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def rank_on_ray(
+    spec: MethodSpec,
+    items: Sequence[Item],
+    k: int,
+    address: str,
+    workers: int | None = None,
+) -> Iterator[tuple[Item, Ranked]]:
+    """Each item with its ranking, in item order, computed by Ray actors (see :func:`_actors`
+    for ``address`` and ``workers``). The index directory must be readable at the same path
+    on every node."""
+    with _actors(_Ranker, spec, address, workers) as (pool, count):
         work = batches(items, count)
         for batch, rankings in zip(
             work, pool.map(lambda actor, b: actor.rank.remote(b, k), work), strict=True
         ):
             yield from zip(batch, rankings, strict=True)
-    finally:
-        if started:
-            ray.shutdown()
+
+
+def annotate_on_ray(
+    spec: TeacherSpec, items: Sequence[Item], address: str, workers: int | None = None
+) -> Iterator[list[Annotation]]:
+    """Each conversation's annotations by the teacher ``spec`` builds in every Ray actor, as
+    soon as its batch is done (see :func:`_actors` for ``address`` and ``workers``)."""
+    with _actors(_Annotator, spec, address, workers) as (pool, count):
+        work = batches(items, count)
+        for annotated in pool.map_unordered(lambda actor, b: actor.annotate.remote(b), work):
+            yield from annotated

@@ -64,3 +64,32 @@ def test_the_run_file_is_identical_to_a_sequential_run(cluster, index_dir, tmp_p
         )  # fmt: skip
         assert result.exit_code == 0, result.output
     assert (tmp_path / "ray.trec").read_bytes() == (tmp_path / "one.trec").read_bytes()
+
+
+def test_annotating_on_ray_writes_what_one_process_writes(cluster, tmp_path):
+    from llm_fixtures import bench_items
+
+    from memrevise.bench.items import write_items
+
+    items_path = tmp_path / "items.jsonl"
+    write_items(bench_items(), items_path)
+    outputs = {}
+    for name, extra in (("one", ()), ("ray", ("--ray", "auto"))):
+        outputs[name] = tmp_path / f"{name}.jsonl"
+        result = invoke("train", "annotate", "--items", items_path, "--out", outputs[name], *extra)
+        assert result.exit_code == 0, result.output
+    lines = {name: path.read_text().splitlines() for name, path in outputs.items()}
+    assert len(lines["one"]) > len(bench_items())
+    assert sorted(lines["ray"]) == sorted(lines["one"])
+    again = invoke(
+        "train", "annotate", "--items", items_path, "--out", outputs["ray"], "--ray", "auto"
+    )
+    assert again.exit_code == 0 and "0 conversations" in again.output
+
+
+def test_an_oracle_teacher_with_a_checker_is_refused_before_ray_starts(tmp_path):
+    result = invoke(
+        "train", "annotate", "--items", ITEMS, "--out", tmp_path / "a.jsonl",
+        "--checker", "http://127.0.0.1:9", "--ray", "auto",
+    )  # fmt: skip
+    assert result.exit_code == 2 and "need no checker" in result.output

@@ -284,24 +284,53 @@ def annotate(
     return Annotated(count, len(items) - len(todo), sources)
 
 
-def teacher_of(
-    teacher: str,
-    model: str | None = None,
-    checker: str | None = None,
-    checker_model: str | None = None,
-    batch: int = 8,
-) -> Teacher:
-    """``oracle``, or a model (server URL, model directory or GGUF file) with an optional
-    checker model; a model teacher's unusable replies fall back to the rule writer."""
-    if teacher == "oracle":
-        if checker is not None:
-            raise ValueError("the oracle's targets need no checker")
-        return OracleTeacher()
-    from memrevise.writer.llm.config import LLMConfig
-    from memrevise.writer.rules import RuleWriter
+@dataclass(frozen=True)
+class TeacherSpec:
+    """What it takes to build a teacher anywhere, a Ray actor too: ``oracle``, or a model
+    (server URL, model directory or GGUF file) with an optional checker model."""
 
-    writer = LLMConfig.of(teacher, model, batch=batch).writer(RuleWriter())
-    check = None
-    if checker is not None:
-        check = Checker(LLMConfig.of(checker, checker_model, batch=batch).backend())
-    return ModelTeacher(writer, check, batch)
+    teacher: str = "oracle"
+    model: str | None = None
+    checker: str | None = None
+    checker_model: str | None = None
+    batch: int = 8
+
+    def __post_init__(self) -> None:
+        from memrevise.writer.llm.config import LLMConfig
+
+        if self.teacher == "oracle":
+            if self.checker is not None:
+                raise ValueError("the oracle's targets need no checker")
+        else:
+            LLMConfig.of(self.teacher, self.model, batch=self.batch)
+        if self.checker is not None:
+            LLMConfig.of(self.checker, self.checker_model, batch=self.batch)
+
+    def build(self) -> Teacher:
+        """The teacher; a model teacher's unusable replies fall back to the rule writer."""
+        if self.teacher == "oracle":
+            return OracleTeacher()
+        from memrevise.writer.llm.config import LLMConfig
+        from memrevise.writer.rules import RuleWriter
+
+        writer = LLMConfig.of(self.teacher, self.model, batch=self.batch).writer(RuleWriter())
+        check = None
+        if self.checker is not None:
+            config = LLMConfig.of(self.checker, self.checker_model, batch=self.batch)
+            check = Checker(config.backend())
+        return ModelTeacher(writer, check, self.batch)
+
+
+@dataclass(frozen=True)
+class RayTeacher:
+    """The teacher ``spec`` builds, in one Ray actor per worker, conversations spread over
+    them (``address``: ``auto`` or a cluster's address; ``workers``: default one a CPU)."""
+
+    spec: TeacherSpec
+    address: str = "auto"
+    workers: int | None = None
+
+    def annotate(self, items: Sequence[Item]) -> Iterator[list[Annotation]]:
+        from memrevise.distributed import annotate_on_ray
+
+        return annotate_on_ray(self.spec, items, self.address, self.workers)

@@ -30,6 +30,7 @@ from memrevise.writer.base import Turn
 from memrevise.writer.entities import STOPWORDS, name_key, word_spans
 from memrevise.writer.pages import Pages, PageWords
 from memrevise.writer.rules import (
+    ANSWER_HORIZON,
     RuleWriter,
     _Context,
     _description_score,
@@ -79,6 +80,7 @@ CONTEXT_WINDOW = 3  # words either side of a name that may say what it is
 SEARCH_DEPTH = 20
 SOURCE_DEPTH = 5  # passages searched for the one an answer was read from
 EARLIER_NAMES = 8  # names from the latest answers that stay candidates
+RECENT_TOPICS = 10  # the memory's most recently discussed topics that stay candidates
 PAGES_PER_SEARCH = 8
 
 
@@ -150,9 +152,10 @@ def _near(text_words: Sequence[str], name: str, wanted: frozenset[str]) -> bool:
 
 
 def _asked_words(memory: Memory) -> dict[str, frozenset[str]]:
-    """topic (casefolded) -> the words of the questions asked about it ("this country")."""
+    """topic (casefolded) -> the words of the latest questions asked about it ("this
+    country")."""
     asked: dict[str, set[str]] = {}
-    for node in memory.nodes:
+    for node in memory.nodes[-ANSWER_HORIZON:]:
         asked.setdefault(node.topic.casefold(), set()).update(words(node.question))
     return {topic: frozenset(said) for topic, said in asked.items()}
 
@@ -206,7 +209,7 @@ class Features:
             named_at.setdefault(canonical.casefold(), (canonical, named))
         names: dict[str, str] = {}
         for name in [
-            *(t.name for t in memory.topics),
+            *(t.name for t in context.recent_topics()[:RECENT_TOPICS]),
             *context.previous_names,
             *(name for name, _ in named_at.values()),
             *question_names,

@@ -35,6 +35,7 @@ from memrevise.writer.pages import similarity
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
 _UNANSWERABLE = {"unanswerable", "cannotanswer", "cannot answer", "i don't know"}
+ANSWER_HORIZON = 30  # the latest turns whose answers' names and lists can be referred to
 _KIND_AFTER = (
     r"(?:'s)?\s*(?:\([^)]*\))?,?\s+(?:is|was|are|were)\s+(?:a|an|the|one\s+of\s+the)\s+"
     r"(?:[\w-]+\s+){0,4}?(?P<kind>[a-z][a-z-]+)"
@@ -221,7 +222,7 @@ class RuleWriter:
                 table.add(topic.name, key=base[-1:])
         answer_names: list[tuple[int, str]] = []
         answer_lists: list[tuple[int, list[str]]] = []
-        for node in memory.nodes:
+        for node in memory.nodes[-ANSWER_HORIZON:]:
             for fact in node.facts:
                 names, groups = self._names_in(fact)
                 answer_names.extend((node.turn, n) for n in names)
