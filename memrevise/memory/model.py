@@ -139,10 +139,14 @@ class Memory(BaseModel):
     def current(self) -> Topic | None:
         return next((t for t in self.topics if t.status is Status.CURRENT), None)
 
+    @cached_property
+    def topics_by_key(self) -> dict[str, Topic]:
+        """Every topic by its casefolded name."""
+        return {t.name.casefold(): t for t in self.topics}
+
     def topic(self, name: str) -> Topic | None:
         """The topic called ``name`` (case-insensitive), if the memory has one."""
-        key = name.casefold()
-        return next((t for t in self.topics if t.name.casefold() == key), None)
+        return self.topics_by_key.get(name.casefold())
 
     @property
     def next_turn(self) -> int:
