@@ -11,6 +11,7 @@ dependency on this or a later turn goes, and so does a query nobody asked for. A
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,23 +79,32 @@ def repaired(text: str) -> tuple[dict[str, Any] | None, list[str]]:
     return _fix_fields(data, fixes), fixes
 
 
+def _unquoted(text: str, start: int = 0) -> Iterator[tuple[int, str]]:
+    """The characters of ``text`` from ``start`` that stand outside JSON strings (their quotes
+    excluded), with their positions."""
+    in_string, escaped = False, False
+    for position in range(start, len(text)):
+        char = text[position]
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        else:
+            yield position, char
+
+
 def first_object(text: str) -> str | None:
     """The first balanced ``{...}`` in ``text`` (braces inside strings do not count)."""
     start = text.find("{")
     while start != -1:
-        depth, in_string, escaped = 0, False, False
-        for position in range(start, len(text)):
-            char = text[position]
-            if in_string:
-                if escaped:
-                    escaped = False
-                elif char == "\\":
-                    escaped = True
-                elif char == '"':
-                    in_string = False
-            elif char == '"':
-                in_string = True
-            elif char == "{":
+        depth = 0
+        for position, char in _unquoted(text, start):
+            if char == "{":
                 depth += 1
             elif char == "}":
                 depth -= 1
@@ -106,22 +116,12 @@ def first_object(text: str) -> str | None:
 
 def drop_trailing_commas(text: str) -> str:
     """``text`` without commas that only precede a closing bracket (outside strings)."""
-    out: list[str] = []
-    in_string, escaped = False, False
-    for position, char in enumerate(text):
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char == "," and text[position + 1 :].lstrip()[:1] in ("}", "]"):
-            continue
-        out.append(char)
-    return "".join(out)
+    dropped = {
+        position
+        for position, char in _unquoted(text)
+        if char == "," and text[position + 1 :].lstrip()[:1] in ("}", "]")
+    }
+    return "".join(char for position, char in enumerate(text) if position not in dropped)
 
 
 def _fix_fields(data: Any, fixes: list[str]) -> Any:
