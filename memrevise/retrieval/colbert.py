@@ -27,10 +27,9 @@ from memrevise.retrieval.passages import PASSAGE_FILES, DocumentFrequencies, Pas
 from memrevise.retrieval.query import Query, query_text
 from memrevise.retrieval.ranking import Ranking, top_k
 from memrevise.retrieval.storage import (
+    EmbeddingMeta,
     IndexLoadError,
-    dump_json,
     load_array,
-    read_meta,
     reading,
     require_files,
     save_atomically,
@@ -253,17 +252,14 @@ class ColbertIndex(PassageIndex):
         np.save(directory / OFFSETS, np.asarray(self.tokens.offsets))
         if self.plaid is not None:
             shutil.copytree(self.plaid, directory / PLAID)
-        meta = {
-            "format": FORMAT,
-            "version": VERSION,
-            "backend": self.backend,
-            "model": str(self.model.path),
-            "dimension": int(self.tokens.tokens.shape[1]),
-            "approximate": self.plaid is not None,
-            "num_docs": self.num_docs,
-            "num_titles": len(self.titles),
-        }
-        dump_json(meta, directory / "meta.json")
+        meta = EmbeddingMeta(
+            str(self.model.path),
+            int(self.tokens.tokens.shape[1]),
+            self.plaid is not None,
+            self.num_docs,
+            len(self.titles),
+        )
+        meta.write(directory, FORMAT, VERSION, self.backend)
 
     @classmethod
     def load(
@@ -275,12 +271,11 @@ class ColbertIndex(PassageIndex):
         """Open an index written by :meth:`save` with its checkpoint (or ``model``)."""
         root = Path(directory)
         require_files(root, ("meta.json", *PASSAGE_FILES, TOKENS, OFFSETS))
-        meta = read_meta(root, FORMAT, VERSION)
+        meta = EmbeddingMeta.read(root, FORMAT, VERSION)
+        n, dimension, approximate = meta.num_docs, meta.dimension, meta.approximate
         with reading(root / "meta.json"):
-            n, num_titles = int(meta["num_docs"]), int(meta["num_titles"])
-            dimension, approximate = int(meta["dimension"]), bool(meta["approximate"])
-            path = Path(model if model is not None else meta["model"])
-        columns = PassageColumns.load(root, n, num_titles, mmap)
+            path = Path(model if model is not None else meta.model)
+        columns = PassageColumns.load(root, n, meta.num_titles, mmap)
         tokens = load_array(root / TOKENS, mmap)
         offsets = load_array(root / OFFSETS, mmap)
         if tokens.ndim != 2 or tokens.shape[1] != dimension or tokens.dtype != np.float16:

@@ -19,10 +19,8 @@ from memrevise.retrieval.passages import PASSAGE_FILES, DocumentFrequencies, Pas
 from memrevise.retrieval.query import Query, query_text
 from memrevise.retrieval.ranking import Ranking
 from memrevise.retrieval.storage import (
+    EmbeddingMeta,
     IndexLoadError,
-    dump_json,
-    read_meta,
-    reading,
     require_files,
     save_atomically,
 )
@@ -89,17 +87,14 @@ class DenseIndex(PassageIndex):
         self.columns.save(directory)
         self.vectors.save(directory)
         self.frequencies.save(directory)
-        meta = {
-            "format": FORMAT,
-            "version": VERSION,
-            "backend": self.backend,
-            "model": self.model,
-            "dimension": self.encoder.dimension,
-            "approximate": self.vectors.approximate,
-            "num_docs": self.num_docs,
-            "num_titles": len(self.titles),
-        }
-        dump_json(meta, directory / "meta.json")
+        meta = EmbeddingMeta(
+            self.model,
+            self.encoder.dimension,
+            self.vectors.approximate,
+            self.num_docs,
+            len(self.titles),
+        )
+        meta.write(directory, FORMAT, VERSION, self.backend)
 
     @classmethod
     def load(
@@ -112,21 +107,18 @@ class DenseIndex(PassageIndex):
         which must embed alike); errors name the missing or corrupt file or directory."""
         root = Path(directory)
         require_files(root, ("meta.json", *PASSAGE_FILES, VECTORS, DocumentFrequencies.FILE))
-        meta = read_meta(root, FORMAT, VERSION)
-        with reading(root / "meta.json"):
-            n, num_titles = int(meta["num_docs"]), int(meta["num_titles"])
-            dimension, approximate = int(meta["dimension"]), bool(meta["approximate"])
-            saved_model = meta["model"]
-        columns = PassageColumns.load(root, n, num_titles, mmap)
-        vectors = VectorSearch.load(root, n, approximate, mmap)
-        encoder = load_encoder(model_directory(model if model is not None else saved_model))
+        meta = EmbeddingMeta.read(root, FORMAT, VERSION)
+        columns = PassageColumns.load(root, meta.num_docs, meta.num_titles, mmap)
+        vectors = VectorSearch.load(root, meta.num_docs, meta.approximate, mmap)
+        encoder = load_encoder(model_directory(model if model is not None else meta.model))
+        dimension = meta.dimension
         if encoder.dimension != dimension or vectors.vectors.shape[1] != dimension:
             raise IndexLoadError(
                 f"{encoder.path}: embeds in {encoder.dimension} dimensions, the index at "
                 f"{root} in {dimension}"
             )
         frequencies = DocumentFrequencies.load(root)
-        name = saved_model if model is None else str(Path(model).resolve())
+        name = meta.model if model is None else str(Path(model).resolve())
         return cls(columns, encoder, vectors, frequencies, name)
 
     def canonical(self, query: Query) -> Query:

@@ -8,6 +8,7 @@ import shutil
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +69,33 @@ def read_meta(root: Path, fmt: str, version: int) -> dict[str, Any]:
     if stamp != (fmt, version):
         raise IndexLoadError(f"{path}: not a {fmt} index, version {version}")
     return meta
+
+
+@dataclass(frozen=True)
+class EmbeddingMeta:
+    """The ``meta.json`` of an index of stored embeddings (dense, ColBERT)."""
+
+    model: str | None
+    dimension: int
+    approximate: bool
+    num_docs: int
+    num_titles: int
+
+    def write(self, directory: Path, fmt: str, version: int, backend: str) -> None:
+        meta = {"format": fmt, "version": version, "backend": backend, **asdict(self)}
+        dump_json(meta, directory / "meta.json")
+
+    @classmethod
+    def read(cls, root: Path, fmt: str, version: int) -> EmbeddingMeta:
+        meta = read_meta(root, fmt, version)
+        with reading(root / "meta.json"):
+            return cls(
+                meta["model"],
+                int(meta["dimension"]),
+                bool(meta["approximate"]),
+                int(meta["num_docs"]),
+                int(meta["num_titles"]),
+            )
 
 
 def _fsync_tree(directory: Path) -> None:
