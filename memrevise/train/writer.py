@@ -176,12 +176,9 @@ def fit_writer(
 ) -> tuple[WriterModel, tuple[float, float]]:
     """The two topic rankers (answered and unanswered turns) with ``switch``, and their top-1
     accuracy on the development groups."""
-    (answered, answered_acc), (unanswered, unanswered_acc) = (
-        (model, accuracy)
-        for model, _, accuracy in (
-            train(part, dev, rounds)
-            for part, dev in zip(train_groups.by_answer(), dev_groups.by_answer(), strict=True)
-        )
+    parts = zip(train_groups.by_answer(), dev_groups.by_answer(), strict=True)
+    (answered, _, answered_acc), (unanswered, _, unanswered_acc) = (
+        train(part, dev, rounds) for part, dev in parts
     )
     return WriterModel(answered, unanswered, switch), (answered_acc, unanswered_acc)
 

@@ -223,26 +223,30 @@ class Features:
         candidates = tuple(dict.fromkeys(names.values()))
         question_words = [w for w, _, _ in word_spans(text)]
         said = cues.pronouns(text)
+        descriptions = cues.descriptions(text)
+        previous_question_words = [w for w, _, _ in word_spans(previous_question)]
+        answer_words = [w for w, _, _ in word_spans(turn.answer or "")]
         shared = {
             "question_words": question_words,
             "question_set": set(question_words) - STOPWORDS,
-            "previous_question": [w for w, _, _ in word_spans(previous_question)],
-            "answer": [w for w, _, _ in word_spans(turn.answer or "")],
+            "previous_question": previous_question_words,
+            "answer": answer_words,
             "said": said,
-            "descriptions": cues.descriptions(text),
+            "descriptions": descriptions,
             "position": position,
             "searches": searches,
             "answer_age": {key: last - turn for key, (_, turn) in named_at.items()},
             "question_names": len(question_names),
             "question_tokens": set(tokenize(text)),
             "subject_words": _subject_words(text),
-            "description_tokens": [set(tokenize(noun)) for noun in cues.descriptions(text)],
-            "kind_words": _kind_words(cues.descriptions(text)),
+            "description_tokens": [set(tokenize(noun)) for noun in descriptions],
+            "kind_words": _kind_words(descriptions),
             "asked": _asked_words(memory),
             "sources": self._sources(turn.answer or ""),
             "context": [
-                [w for w, _, _ in word_spans(t)]
-                for t in (previous_answer, previous_question, turn.answer or "")
+                [w for w, _, _ in word_spans(previous_answer)],
+                previous_question_words,
+                answer_words,
             ],
             "switch": self.switch.probabilities([SwitchInput.after(memory, text)])[0],
         }
