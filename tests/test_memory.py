@@ -263,6 +263,28 @@ def test_every_fact_is_kept_under_its_node_topic_whatever_the_status(spec):
     assert kept == sum(len(n.facts) for n in memory.nodes)
 
 
+@given(NODES, st.lists(OPERATIONS, min_size=1, max_size=3))
+def test_a_memory_grown_turn_by_turn_replays_as_one_read_at_once(spec, repaired):
+    """Appending replays only the new node; the topics are those of replaying every node, and
+    so are those of the memory without its last node and of one whose last node is replaced."""
+    memory = build(spec)
+    assert memory.topics == Memory(nodes=memory.nodes).topics
+    if not memory.nodes:
+        return
+    earlier = Memory(nodes=memory.nodes[:-1])
+    assert memory.before_last() == earlier and memory.before_last().topics == earlier.topics
+    last = Node(
+        turn=memory.nodes[-1].turn,
+        operations=tuple(repaired),
+        topics=tuple(dict.fromkeys(op.topic for op in repaired)),
+    )
+    replaced = memory.replace_last(last)
+    assert replaced == Memory(nodes=(*earlier.nodes, last))
+    assert replaced.topics == Memory(nodes=(*earlier.nodes, last)).topics
+    with pytest.raises(ValueError, match="increase"):
+        memory.replace_last(last.model_copy(update={"turn": last.turn - 1}))
+
+
 @given(NODES)
 def test_replay_is_deterministic_and_survives_json(spec):
     memory = build(spec)

@@ -8,7 +8,14 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    field_validator,
+    model_validator,
+)
 
 from memrevise.text import clean
 
@@ -115,11 +122,18 @@ class Topic(BaseModel):
 
 
 class Memory(BaseModel):
-    """The nodes of a conversation so far; everything else is derived from them."""
+    """The nodes of a conversation so far; everything else is derived from them.
+
+    Memories are compared by their nodes. A memory grown by :meth:`append` replays only the
+    new node's operations on top of the topics it grew from, so a turn costs the same at the
+    end of a long conversation as at its start.
+    """
 
     model_config = ConfigDict(frozen=True, extra="ignore")
 
     nodes: tuple[Node, ...] = ()
+    _topics: tuple[Topic, ...] | None = PrivateAttr(default=None)  # replayed, once asked for
+    _prior: tuple[Topic, ...] | None = PrivateAttr(default=None)  # the topics before the last node
 
     @model_validator(mode="after")
     def _ordered(self) -> Memory:
@@ -128,12 +142,21 @@ class Memory(BaseModel):
             raise ValueError(f"node turns must increase, got {turns}")
         return self
 
-    @cached_property
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Memory) and self.nodes == other.nodes
+
+    def __hash__(self) -> int:
+        return hash(self.nodes)
+
+    @property
     def topics(self) -> tuple[Topic, ...]:
         """Every topic in order of first mention, with its replayed status."""
-        from memrevise.memory.replay import replay
+        if self._topics is None:
+            from memrevise.memory.replay import advance, replay
 
-        return replay(self.nodes)
+            prior = self._prior
+            self._topics = replay(self.nodes) if prior is None else advance(prior, self.nodes[-1])
+        return self._topics
 
     @property
     def current(self) -> Topic | None:
@@ -154,11 +177,35 @@ class Memory(BaseModel):
 
     def append(self, node: Node) -> Memory:
         """A new memory with ``node`` added as the latest turn."""
-        return Memory(nodes=(*self.nodes, node))
+        if node.turn < self.next_turn:
+            raise ValueError(
+                f"node turns must increase: turn {node.turn} after {self.next_turn - 1}"
+            )
+        return self._grown(self.nodes, node, self.topics)
+
+    def before_last(self) -> Memory:
+        """The memory without its latest node."""
+        if not self.nodes:
+            raise ValueError("the memory has no node to remove")
+        memory = Memory.model_construct(nodes=self.nodes[:-1])
+        memory._topics = self._prior  # known already when this memory was grown: no replay
+        return memory
 
     def replace_last(self, node: Node) -> Memory:
         """A new memory whose latest node is ``node`` (used by topic repair)."""
-        return Memory(nodes=(*self.nodes[:-1], node))
+        earlier = self.before_last()
+        if node.turn < earlier.next_turn:
+            raise ValueError(
+                f"node turns must increase: turn {node.turn} after {earlier.next_turn - 1}"
+            )
+        return self._grown(earlier.nodes, node, self._prior)
+
+    @staticmethod
+    def _grown(nodes: tuple[Node, ...], node: Node, prior: tuple[Topic, ...] | None) -> Memory:
+        # The nodes are validated Node objects in turn order: nothing to validate again.
+        memory = Memory.model_construct(nodes=(*nodes, node))
+        memory._prior = prior
+        return memory
 
     def horizon(self, k: int | None) -> Memory:
         """Only the last ``k`` turns (all of them when ``k`` is None), for the ablation."""

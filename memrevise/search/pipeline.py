@@ -76,7 +76,9 @@ class SearchResult:
 
 def recent(memory: Memory, horizon: int | None) -> Memory:
     """The final node with only the last ``horizon`` turns before it."""
-    earlier = Memory(nodes=memory.nodes[:-1]).horizon(horizon)
+    if horizon is None or horizon >= len(memory.nodes) - 1:
+        return memory
+    earlier = memory.before_last().horizon(horizon)
     return Memory(nodes=(*earlier.nodes, *memory.nodes[-1:]))
 
 
@@ -152,7 +154,7 @@ class Session:
             raise ValueError("no searched question is waiting for its answer")
         self._awaiting = False
         question = self.turns.pop().question
-        self.memory = Memory(nodes=self.memory.nodes[:-1])
+        self.memory = self.memory.before_last()
         return self._write(Turn.of(question, answer), want_query=False)
 
     def _write(self, turn: Turn, want_query: bool) -> Node:

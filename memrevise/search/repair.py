@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from memrevise.memory import Memory, Node, Op, Operation
-from memrevise.retrieval import Retriever, WeightedQuery
+from memrevise.retrieval import Retriever, WeightedQuery, text_query
 from memrevise.search.stages import facts_query
 from memrevise.text import cut, strip_qualifier, words
 from memrevise.writer.base import Turn
@@ -68,10 +68,10 @@ class TopicRepair:
             return memory
         node = memory.nodes[-1]
         answer = cut(turn.answer or "")
-        page = self.page(index, WeightedQuery.of(f"{turn.question} {answer}"))
+        page = self.page(index, WeightedQuery.of(turn.question) + text_query(answer))
         if page is None or page.casefold() == node.topic.casefold() or names(answer, page):
             return memory
-        earlier = Memory(nodes=memory.nodes[:-1]).topic(page) is not None
+        earlier = memory.before_last().topic(page) is not None
         if not (earlier or names(cut(previous_answer or ""), page)):
             return memory
         # The second search runs only when the first one's page could be taken.

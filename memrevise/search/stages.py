@@ -6,7 +6,6 @@ adds to the scores does so under its name in ``state.signals``.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import ClassVar, Protocol
@@ -14,7 +13,7 @@ from typing import ClassVar, Protocol
 import numpy as np
 
 from memrevise.memory import Node, Op
-from memrevise.retrieval import Retriever, WeightedQuery
+from memrevise.retrieval import Retriever, WeightedQuery, text_query
 from memrevise.search.state import Component, SearchState
 
 
@@ -29,12 +28,7 @@ class Stage(Protocol):
 def facts_query(nodes: Iterable[Node]) -> WeightedQuery:
     """One bag-of-words query made of the nodes' stored facts (memoised: every later turn of
     a conversation asks again for the same nodes' query)."""
-    return _text_query(" ".join(fact for node in nodes for fact in node.facts))
-
-
-@functools.lru_cache(maxsize=16_384)
-def _text_query(text: str) -> WeightedQuery:
-    return WeightedQuery.of(text)
+    return text_query(" ".join(fact for node in nodes for fact in node.facts))
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from memrevise.text import strip_qualifier
 
@@ -185,8 +186,10 @@ def word_spans(text: str) -> list[tuple[str, int, int]]:
     ]
 
 
+@lru_cache(maxsize=65_536)
 def name_key(name: str) -> tuple[str, ...]:
-    """The words by which a name is found in text, its bracketed qualifier ignored."""
+    """The words by which a name is found in text, its bracketed qualifier ignored (memoised:
+    a conversation's topic names are looked up again at every turn)."""
     return tuple(w for w, _, _ in word_spans(strip_qualifier(name)))
 
 

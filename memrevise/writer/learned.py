@@ -23,7 +23,7 @@ import numpy as np
 
 from memrevise.errors import ModelError
 from memrevise.memory import Memory, Status, Topic
-from memrevise.retrieval import Ranking, WeightedQuery, tokenize
+from memrevise.retrieval import Ranking, WeightedQuery, text_query, tokenize
 from memrevise.text import cut, qualifier, strip_qualifier, words
 from memrevise.writer import cues
 from memrevise.writer.base import Turn
@@ -31,6 +31,7 @@ from memrevise.writer.entities import STOPWORDS, name_key, word_spans
 from memrevise.writer.pages import Pages, PageWords
 from memrevise.writer.rules import (
     ANSWER_HORIZON,
+    RECENT_TOPICS,
     RuleWriter,
     _Context,
     _description_score,
@@ -80,7 +81,6 @@ CONTEXT_WINDOW = 3  # words either side of a name that may say what it is
 SEARCH_DEPTH = 20
 SOURCE_DEPTH = 5  # passages searched for the one an answer was read from
 EARLIER_NAMES = 8  # names from the latest answers that stay candidates
-RECENT_TOPICS = 10  # the memory's most recently discussed topics that stay candidates
 PAGES_PER_SEARCH = 8
 
 
@@ -180,19 +180,21 @@ class Features:
         memory = context.memory
         previous_answer = " ".join(memory.nodes[-1].facts) if memory.nodes else ""
         previous_question = memory.nodes[-1].question if memory.nodes else ""
-        searches = {
-            "question": _votes(self.corpus.vote_pages(text, SEARCH_DEPTH)),
+        question = WeightedQuery.of(text)
+        current = WeightedQuery.of(memory.current.name) if memory.current else None
+        searches = {  # sums of parts: a long answer is scored once for every search it is in
+            "question": _votes(self.corpus.vote_pages(question, SEARCH_DEPTH)),
             "context": _votes(
-                self.corpus.vote_pages(f"{text} {cut(previous_answer)}", SEARCH_DEPTH)
+                self.corpus.vote_pages(question + text_query(cut(previous_answer)), SEARCH_DEPTH)
             ),
             "answer": _votes(
-                self.corpus.vote_pages(f"{text} {cut(turn.answer)}", SEARCH_DEPTH)
+                self.corpus.vote_pages(question + text_query(cut(turn.answer)), SEARCH_DEPTH)
                 if turn.answer
                 else []
             ),
             "topic": _votes(
-                self.corpus.vote_pages(f"{memory.current.name} {text}", SEARCH_DEPTH)
-                if memory.current is not None
+                self.corpus.vote_pages(current + question, SEARCH_DEPTH)
+                if current is not None
                 else []
             ),
         }
@@ -265,7 +267,8 @@ class Features:
         if not said:
             return {}
         sources: dict[str, tuple[float, float]] = {}
-        for rank, doc in enumerate(self.corpus.search(cut(answer), SOURCE_DEPTH).docs, 1):
+        found = self.corpus.search(text_query(cut(answer)), SOURCE_DEPTH).docs
+        for rank, doc in enumerate(found, 1):
             held = len(said.intersection(tokenize(self.corpus.text(int(doc))))) / len(said)
             page = self.corpus.title(int(doc)).casefold()
             sources[page] = max(sources.get(page, (0.0, 0.0)), (held, 1.0 / rank))

@@ -35,7 +35,8 @@ from memrevise.writer.pages import similarity
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
 _UNANSWERABLE = {"unanswerable", "cannotanswer", "cannot answer", "i don't know"}
-ANSWER_HORIZON = 30  # the latest turns whose answers' names and lists can be referred to
+ANSWER_HORIZON = 30  # the latest turns whose answers' names, lists and kinds can be referred to
+RECENT_TOPICS = 10  # the most recently discussed topics a correction or a return may mean
 _KIND_AFTER = (
     r"(?:'s)?\s*(?:\([^)]*\))?,?\s+(?:is|was|are|were)\s+(?:a|an|the|one\s+of\s+the)\s+"
     r"(?:[\w-]+\s+){0,4}?(?P<kind>[a-z][a-z-]+)"
@@ -104,7 +105,9 @@ def looks_like_person(name: str, kind: str = "", facts: Iterable[str] = ()) -> b
     )
 
 
+@lru_cache(maxsize=16_384)
 def _is_person(topic: Topic) -> bool:
+    """Memoised: the writer asks about every topic of the memory at every turn."""
     return looks_like_person(topic.name, topic.kind, topic.facts)
 
 
@@ -185,7 +188,7 @@ class RuleWriter:
         if decision is None:
             decision = self._continuation(context, text, turn)
         facts = facts_of(turn.answer)
-        kind = self._kind_for(context, decision.topic, [*facts, *self._all_facts(memory)], text)
+        kind = self._kind_for(context, decision.topic, [*facts, *self._recent_facts(memory)], text)
         operations = [
             op.model_copy(update={"kind": kind}) if op.topic == decision.topic and kind else op
             for op in decision.operations
@@ -232,8 +235,8 @@ class RuleWriter:
         return _Context(memory, memory.current, table, answer_names, answer_lists, previous)
 
     @staticmethod
-    def _all_facts(memory: Memory) -> list[str]:
-        return [f for node in memory.nodes for f in node.facts]
+    def _recent_facts(memory: Memory) -> list[str]:
+        return [f for node in memory.nodes[-ANSWER_HORIZON:] for f in node.facts]
 
     def _kind_for(self, context: _Context, name: str, texts: Sequence[str], question: str) -> str:
         known = context.memory.topic(name)
@@ -458,6 +461,7 @@ class RuleWriter:
         of the same kind, the most recent first."""
         rejected_topic = context.memory.topic(rejected)
         others = [t for t in context.recent_topics() if t.name.casefold() != rejected.casefold()]
+        others = others[:RECENT_TOPICS]
         if not others:
             return None
         if self.pages is not None:
