@@ -7,8 +7,10 @@ import os
 import re
 from pathlib import Path
 
+import bm25s
 import numpy as np
 import pytest
+from bm25s.tokenization import Tokenized
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -18,6 +20,7 @@ from memrevise.retrieval import (
     Passage,
     WeightedQuery,
     standardise,
+    termcounts,
     tokenize,
 )
 from memrevise.retrieval.ranking import top_k
@@ -163,6 +166,37 @@ def test_doubling_every_weight_doubles_every_score(index: BM25Index, text: str) 
 def test_scores_add_up_over_the_parts_of_a_query(index: BM25Index, a: str, b: str) -> None:
     both = index.scores(WeightedQuery.of(a) + WeightedQuery.of(b))
     assert np.allclose(both, index.scores(a) + index.scores(b), rtol=1e-6, atol=0)
+    merged = index.scores(WeightedQuery.of(f"{a} {b}"))  # one bag of the same terms
+    assert np.allclose(both, merged, rtol=1e-6, atol=0)
+
+
+def test_a_sum_remembers_its_parts_and_an_empty_part_adds_none() -> None:
+    question, answer = WeightedQuery.of("where was he born?"), WeightedQuery.of("in Ohio, 1930")
+    both = question + answer
+    assert both.parts == (question, answer) and both.text == "where was he born? in Ohio, 1930"
+    assert both.terms == WeightedQuery.of("where was he born? in Ohio, 1930").terms
+    assert (question + WeightedQuery.of("")).parts == () and question.pieces == (question,)
+    assert (both + question).pieces == (question, answer, question)
+
+
+def test_queries_that_score_alike_share_a_key_whatever_their_words() -> None:
+    assert WeightedQuery.of("Moon landings").key == WeightedQuery.of("moon LANDING").key
+    summed = WeightedQuery.of("moon") + WeightedQuery.of("landing")
+    assert summed.key != WeightedQuery.of("moon landing").key  # scored part by part
+    assert summed.key.parts == (WeightedQuery(summed.parts[0].terms), summed.parts[1].key)
+
+
+def test_a_long_answer_is_scored_once_for_every_question_searched_with_it() -> None:
+    index = BM25Index.build(PASSAGES)
+    answer = WeightedQuery.of("He was born in Wapakoneta, Ohio, in 1930.")
+    first = index.scores(WeightedQuery.of("where") + answer)
+    scored = index._part_scores.cache_info()
+    second = index.scores(WeightedQuery.of("when") + answer)
+    after = index._part_scores.cache_info()
+    assert (after.hits - scored.hits, after.misses - scored.misses) == (1, 1)  # only "when"
+    assert int(np.argmax(first)) == int(np.argmax(second)) == index.doc_index("armstrong-2")
+    with pytest.raises(ValueError, match="read-only"):
+        first[0] = 1.0  # scores may be shared: nobody may change them
 
 
 # -- passages and pages ---------------------------------------------------------------------------
@@ -206,10 +240,35 @@ def test_top_passages_vote_for_their_page_by_reciprocal_rank(index: BM25Index) -
 
 
 def test_build_rejects_duplicate_ids_and_empty_collections() -> None:
-    with pytest.raises(ValueError, match="unique"):
+    with pytest.raises(ValueError, match="unique: 'a' repeats"):
         BM25Index.build([Passage("a", "", "x"), Passage("a", "", "y")])
     with pytest.raises(ValueError, match="empty"):
         BM25Index.build([])
+
+
+TEXTS = st.lists(st.sampled_from([*WORDS, "the", "Moon", "1930"]), min_size=0, max_size=12)
+
+
+@given(st.lists(TEXTS, min_size=1, max_size=30), st.integers(1, 7))
+def test_a_streamed_build_gives_bm25s_weights_to_the_bit(texts, block) -> None:
+    """Built from a generator, a few passages counted at a time, the index holds exactly the
+    arrays bm25s's own indexing gives."""
+    passages = [Passage(f"p{i}", "", " ".join(words)) for i, words in enumerate(texts)]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(termcounts, "BLOCK", block)
+        ours = BM25Index.build(iter(passages))._bm25
+    vocab: dict[str, int] = {}
+    corpus = [[vocab.setdefault(t, len(vocab)) for t in tokenize(p.text)] for p in passages]
+    reference = bm25s.BM25(k1=1.5, b=0.75)
+    with np.errstate(invalid="ignore"):  # bm25s divides 0 by 0 when every passage is empty
+        reference.index(
+            Tokenized(ids=corpus, vocab=vocab), create_empty_token=False, show_progress=False
+        )
+    assert ours.vocab_dict == vocab
+    assert ours.scores["num_docs"] == reference.scores["num_docs"] == len(passages)
+    for name in ("data", "indices", "indptr"):
+        assert np.array_equal(ours.scores[name], reference.scores[name]), name
+        assert ours.scores[name].dtype == reference.scores[name].dtype, name
 
 
 # -- saving and loading ---------------------------------------------------------------------------
@@ -224,7 +283,11 @@ def test_a_saved_index_loads_memory_mapped_with_identical_results(
         assert [loaded.passage(i) for i in range(loaded.num_docs)] == PASSAGES
         assert loaded.titles == index.titles and loaded.titled
         assert loaded.pages_named("Avatar").tolist() == [7, 8]
-    assert isinstance(BM25Index.load(saved).title_ids, np.memmap)
+    mapped, read = BM25Index.load(saved), BM25Index.load(saved, mmap=False)
+    assert isinstance(mapped.title_ids.base, np.memmap)  # left on disk, read as a plain array
+    assert isinstance(mapped.columns.text_bytes.base, np.memmap)
+    assert not mapped.title_ids.flags.writeable
+    assert not isinstance(read.title_ids.base, np.memmap)
     meta = json.loads((saved / "meta.json").read_text())
     assert meta["num_docs"] == len(PASSAGES) and (meta["k1"], meta["b"]) == (1.5, 0.75)
 

@@ -13,7 +13,14 @@ from memrevise.retrieval.collection import (
     write_collection,
 )
 from memrevise.retrieval.loading import BACKENDS, build_index, load_index
-from memrevise.retrieval.query import Query, WeightedQuery, as_query, query_text, tokenize
+from memrevise.retrieval.query import (
+    Query,
+    WeightedQuery,
+    as_query,
+    query_text,
+    text_query,
+    tokenize,
+)
 from memrevise.retrieval.ranking import Ranking
 from memrevise.retrieval.scores import standardise
 from memrevise.retrieval.storage import IndexLoadError
@@ -36,6 +43,7 @@ __all__ = [
     "query_text",
     "read_collection",
     "standardise",
+    "text_query",
     "tokenize",
     "write_collection",
 ]

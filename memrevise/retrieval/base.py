@@ -17,7 +17,7 @@ import numpy as np
 
 from memrevise.retrieval.collection import Passage
 from memrevise.retrieval.passages import PassageColumns
-from memrevise.retrieval.query import Query, WeightedQuery, as_query
+from memrevise.retrieval.query import Query, as_query
 from memrevise.retrieval.ranking import Ranking, top_k
 from memrevise.text import strip_qualifier
 
@@ -99,7 +99,7 @@ class PassageIndex(ABC):
     def canonical(self, query: Query) -> Query:
         """``query`` as this index reads it, here its weighted terms alone: queries with the
         same canonical form score alike (page votes are memoised by it)."""
-        return WeightedQuery(as_query(query).terms)
+        return as_query(query).key
 
     def vote_pages(self, query: Query, depth: int = 20) -> list[tuple[str, float]]:
         """Page titles voted for by the top ``depth`` passages, each vote weighing 1/rank.

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
+import functools
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable
 from functools import cached_property
 from pathlib import Path
 
 import bm25s
 import numpy as np
 import scipy.sparse as sp
-from bm25s.tokenization import Tokenized
+from rich.progress import track
 
 from memrevise.retrieval.base import PassageIndex
 from memrevise.retrieval.collection import Passage
-from memrevise.retrieval.passages import PASSAGE_FILES, PassageColumns
+from memrevise.retrieval.passages import PASSAGE_FILES, ColumnsBuilder, PassageColumns
 from memrevise.retrieval.query import TOKENIZER, Query, as_query, tokenize
 from memrevise.retrieval.storage import (
     IndexLoadError,
@@ -26,12 +27,14 @@ from memrevise.retrieval.storage import (
     require_files,
     save_atomically,
 )
+from memrevise.retrieval.termcounts import TermCounts
 
 __all__ = ["BM25Index", "IndexLoadError"]
 
 FORMAT = "memrevise-bm25"
 VERSION = 1
 _BM25_ARRAYS = ("data.csc.index.npy", "indices.csc.index.npy", "indptr.csc.index.npy")
+SCORE_CACHE_BYTES = 128 * 2**20  # the score vectors of the latest query parts kept in memory
 _BM25_FILES = ("params.index.json", "vocab.index.json", *_BM25_ARRAYS)
 
 
@@ -60,36 +63,46 @@ class BM25Index(PassageIndex):
         self._data = bm25.scores["data"]
         self._indices = bm25.scores["indices"]
         self._indptr = bm25.scores["indptr"]
+        cached = max(4, SCORE_CACHE_BYTES // (4 * max(self.num_docs, 1)))
+        self._part_scores = functools.lru_cache(maxsize=cached)(self._score_terms)
 
     @classmethod
     def build(
         cls,
-        passages: Sequence[Passage],
+        passages: Iterable[Passage],
         *,
         k1: float = 1.5,
         b: float = 0.75,
         show_progress: bool = False,
     ) -> BM25Index:
-        """Index ``passages`` (ids must be unique), each as its title followed by its text."""
-        columns = PassageColumns.of(passages)
-        vocab: dict[str, int] = {}
-        corpus = [
-            [vocab.setdefault(token, len(vocab)) for token in tokenize(f"{p.title} {p.text}")]
-            for p in passages
-        ]
+        """Index ``passages`` (ids must be unique), each as its title followed by its text.
+
+        The passages are read once, in order, so a generator streams a large collection: what
+        stays in memory is its texts as bytes and each passage's distinct terms, not its
+        tokens (see :mod:`~memrevise.retrieval.termcounts`). The weights are bm25s's.
+        """
+        columns, counts = ColumnsBuilder(), TermCounts()
+        for passage in track(passages, "Indexing", disable=not show_progress):
+            columns.add(passage)
+            counts.add(tokenize(f"{passage.title} {passage.text}"))
+        finished = columns.finish()
+        data, indices, indptr = counts.bm25(k1, b)
         bm25 = bm25s.BM25(k1=k1, b=b)
-        bm25.index(
-            Tokenized(ids=corpus, vocab=vocab),
-            create_empty_token=False,
-            show_progress=show_progress,
-        )
+        bm25.scores = {
+            "data": data,
+            "indices": indices,
+            "indptr": indptr,
+            "num_docs": counts.num_docs,
+        }
+        bm25.vocab_dict = counts.vocab
+        bm25.nonoccurrence_array = None  # only BM25L and BM25+ have one
         return cls(
             bm25,
-            columns.ids,
-            columns.titles,
-            columns.title_ids,
-            columns.text_bytes,
-            columns.text_offsets,
+            finished.ids,
+            finished.titles,
+            finished.title_ids,
+            finished.text_bytes,
+            finished.text_offsets,
         )
 
     def save(self, directory: str | os.PathLike[str]) -> None:
@@ -170,15 +183,30 @@ class BM25Index(PassageIndex):
         return sp.csc_array((self._data, self._indices, indptr), shape=shape, copy=False)
 
     def scores(self, query: Query) -> np.ndarray:
-        """Per-document scores (float32): the sum over terms of weight × BM25 term score."""
-        vocab = self._bm25.vocab_dict
-        terms = [
-            (vocab[token], weight) for token, weight in as_query(query).terms if token in vocab
-        ]
-        if not terms:
+        """Per-document scores (float32, read-only): the sum over terms of weight × BM25 term
+        score. A sum of queries is scored part by part, each part once while it is among the
+        latest parts scored (the scores are linear in the terms)."""
+        parts = [part.terms for part in as_query(query).pieces if part.terms]
+        if not parts:
             return np.zeros(self.num_docs, dtype=np.float32)
-        columns, weights = zip(*terms, strict=True)
-        return self._matrix[:, list(columns)] @ np.array(weights, dtype=np.float32)
+        if len(parts) == 1:
+            return self._part_scores(parts[0])
+        total = self._part_scores(parts[0]) + self._part_scores(parts[1])
+        for terms in parts[2:]:
+            total += self._part_scores(terms)
+        total.flags.writeable = False
+        return total
+
+    def _score_terms(self, terms: tuple[tuple[str, float], ...]) -> np.ndarray:
+        vocab = self._bm25.vocab_dict
+        known = [(vocab[token], weight) for token, weight in terms if token in vocab]
+        if known:
+            columns, weights = zip(*known, strict=True)
+            scores = self._matrix[:, list(columns)] @ np.array(weights, dtype=np.float32)
+        else:
+            scores = np.zeros(self.num_docs, dtype=np.float32)
+        scores.flags.writeable = False  # shared by every caller of the memoised part
+        return scores
 
     def document_frequency(self, word: str) -> int:
         """In how many passages the (stemmed) word occurs; 0 for an unknown or stop word."""

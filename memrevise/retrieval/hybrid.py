@@ -8,6 +8,7 @@ z-scores are added: every passage gets a score on that scale, and a search ranks
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -18,7 +19,7 @@ from memrevise.retrieval.base import DocScores, PassageIndex
 from memrevise.retrieval.bm25 import BM25Index
 from memrevise.retrieval.collection import Passage
 from memrevise.retrieval.dense import DenseIndex
-from memrevise.retrieval.query import Query, WeightedQuery, as_query, query_text
+from memrevise.retrieval.query import Query, as_query, query_text
 from memrevise.retrieval.ranking import Ranking
 from memrevise.retrieval.scores import moments
 from memrevise.retrieval.storage import (
@@ -116,7 +117,7 @@ class HybridIndex(PassageIndex):
 
     def canonical(self, query: Query) -> Query:
         """The weighted terms (for BM25) with the plain text (for the encoder)."""
-        return WeightedQuery(as_query(query).terms, query_text(query))
+        return dataclasses.replace(as_query(query).key, text=query_text(query))
 
     def fused(self, query: Query) -> tuple[np.ndarray, FusedScores]:
         """The candidates (both retrievers' top ``pool``) and the fused scores of any passage."""

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,24 +35,12 @@ class PassageColumns:
     text_offsets: np.ndarray
 
     @classmethod
-    def of(cls, passages: Sequence[Passage]) -> PassageColumns:
+    def of(cls, passages: Iterable[Passage]) -> PassageColumns:
         """The columns of ``passages``; raises ``ValueError`` when empty or an id repeats."""
-        if not passages:
-            raise ValueError("cannot index an empty collection")
-        ids = [p.id for p in passages]
-        if len(set(ids)) != len(ids):
-            raise ValueError("passage ids must be unique")
-        numbers: dict[str, int] = {}
-        title_ids = np.fromiter(
-            (numbers.setdefault(p.title, len(numbers)) for p in passages),
-            dtype=np.int32,
-            count=len(passages),
-        )
-        texts = [p.text.encode("utf-8") for p in passages]
-        offsets = np.zeros(len(texts) + 1, dtype=np.int64)
-        np.cumsum([len(t) for t in texts], out=offsets[1:])
-        text_bytes = np.frombuffer(b"".join(texts), dtype=np.uint8)
-        return cls(ids, list(numbers), title_ids, text_bytes, offsets)
+        builder = ColumnsBuilder()
+        for passage in passages:
+            builder.add(passage)
+        return builder.finish()
 
     def save(self, directory: Path) -> None:
         """Write the :data:`PASSAGE_FILES` into ``directory``."""
@@ -87,6 +76,41 @@ class PassageColumns:
         check("text_offsets.npy", text_offsets[0] == 0)
         check("texts.bin", text_offsets[-1] == len(text_bytes))
         return cls(ids, titles, title_ids, text_bytes, text_offsets)
+
+
+class ColumnsBuilder:
+    """:class:`PassageColumns` gathered one passage at a time (texts as UTF-8 bytes as they
+    come), for collections read as a stream."""
+
+    def __init__(self) -> None:
+        self.ids: list[str] = []
+        self._seen: set[str] = set()
+        self._numbers: dict[str, int] = {}
+        self._title_ids = array("i")
+        self._texts = bytearray()
+        self._offsets = array("q", [0])
+
+    def add(self, passage: Passage) -> None:
+        """The next passage; raises ``ValueError`` when its id was seen before."""
+        if passage.id in self._seen:
+            raise ValueError(f"passage ids must be unique: {passage.id!r} repeats")
+        self._seen.add(passage.id)
+        self.ids.append(passage.id)
+        self._title_ids.append(self._numbers.setdefault(passage.title, len(self._numbers)))
+        self._texts += passage.text.encode("utf-8")
+        self._offsets.append(len(self._texts))
+
+    def finish(self) -> PassageColumns:
+        """The columns so far; raises ``ValueError`` when no passage was added."""
+        if not self.ids:
+            raise ValueError("cannot index an empty collection")
+        return PassageColumns(
+            self.ids,
+            list(self._numbers),
+            np.frombuffer(self._title_ids, dtype=np.int32),
+            np.frombuffer(self._texts, dtype=np.uint8),
+            np.frombuffer(self._offsets, dtype=np.int64),
+        )
 
 
 class DocumentFrequencies:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 
 import Stemmer
 from bm25s.stopwords import STOPWORDS_EN
@@ -31,11 +33,14 @@ class WeightedQuery:
         WeightedQuery.of(topic, 2.0) + WeightedQuery.of(question)
 
     ``text`` keeps the words the query was made of, for retrievers that read plain text and
-    cannot weight words (a single-vector encoder).
+    cannot weight words (a single-vector encoder). A sum remembers its summands in ``parts``:
+    a retriever whose scores are linear in the terms (BM25) scores each part once and reuses
+    it, so a long answer searched with several questions is scored only once.
     """
 
     terms: tuple[tuple[str, float], ...] = ()
     text: str = ""
+    parts: tuple[WeightedQuery, ...] = field(default=(), repr=False)
 
     def __post_init__(self) -> None:
         merged: dict[str, float] = {}
@@ -53,7 +58,21 @@ class WeightedQuery:
     def __add__(self, other: WeightedQuery) -> WeightedQuery:
         if not isinstance(other, WeightedQuery):
             return NotImplemented
-        return WeightedQuery(self.terms + other.terms, f"{self.text} {other.text}".strip())
+        text = f"{self.text} {other.text}".strip()
+        pieces = tuple(piece for piece in (*self.pieces, *other.pieces) if piece.terms)
+        return WeightedQuery(self.terms + other.terms, text, pieces if len(pieces) > 1 else ())
+
+    @property
+    def pieces(self) -> tuple[WeightedQuery, ...]:
+        """The summands of this query (itself when it is not a sum)."""
+        return self.parts or (self,)
+
+    @cached_property
+    def key(self) -> WeightedQuery:
+        """The same terms and summands without their words: queries that a term-weighting
+        retriever scores alike have equal keys (computed once per query)."""
+        parts = tuple(WeightedQuery(part.terms) for part in self.parts)
+        return WeightedQuery(self.terms, "", parts)
 
     @property
     def tokens(self) -> tuple[str, ...]:
@@ -67,6 +86,13 @@ class WeightedQuery:
 
 
 Query = str | WeightedQuery
+
+
+@functools.lru_cache(maxsize=16_384)
+def text_query(text: str) -> WeightedQuery:
+    """``WeightedQuery.of(text)``, memoised: a conversation's answers and facts are read again
+    at every later turn."""
+    return WeightedQuery.of(text)
 
 
 def as_query(query: Query) -> WeightedQuery:

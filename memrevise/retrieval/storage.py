@@ -36,14 +36,18 @@ def load_json(path: Path) -> Any:
 
 
 def load_array(path: Path, mmap: bool) -> np.ndarray:
+    """An ``.npy`` array; with ``mmap`` a read-only plain view of the mapped file (indexing a
+    ``np.memmap`` costs several times more than indexing its ``ndarray`` view)."""
     with reading(path):
-        return np.load(path, mmap_mode="r" if mmap else None, allow_pickle=False)
+        array = np.load(path, mmap_mode="r" if mmap else None, allow_pickle=False)
+    return array.view(np.ndarray)
 
 
 def load_bytes(path: Path, mmap: bool) -> np.ndarray:
+    """A file's bytes (uint8), mapped read-only with ``mmap`` as :func:`load_array` maps."""
     with reading(path):
         if mmap and path.stat().st_size:  # an empty file cannot be mapped
-            return np.memmap(path, dtype=np.uint8, mode="r")
+            return np.memmap(path, dtype=np.uint8, mode="r").view(np.ndarray)
         return np.fromfile(path, dtype=np.uint8)
 
 
