@@ -23,6 +23,7 @@ from memrevise.retrieval import (
     termcounts,
     tokenize,
 )
+from memrevise.retrieval.bm25 import LONG_PART
 from memrevise.retrieval.ranking import top_k
 
 PASSAGES = [
@@ -188,15 +189,26 @@ def test_queries_that_score_alike_share_a_key_whatever_their_words() -> None:
 
 def test_a_long_answer_is_scored_once_for_every_question_searched_with_it() -> None:
     index = BM25Index.build(PASSAGES)
-    answer = WeightedQuery.of("He was born in Wapakoneta, Ohio, in 1930.")
-    first = index.scores(WeightedQuery.of("where") + answer)
+    answer = WeightedQuery.of(
+        "Neil Armstrong, the first person on the Moon, was born in 1930 in Wapakoneta, Ohio."
+    )
+    assert len(answer.terms) >= LONG_PART
+    first = index.scores(WeightedQuery.of("town") + answer)
     scored = index._part_scores.cache_info()
-    second = index.scores(WeightedQuery.of("when") + answer)
+    second = index.scores(WeightedQuery.of("year") + answer)
     after = index._part_scores.cache_info()
-    assert (after.hits - scored.hits, after.misses - scored.misses) == (1, 1)  # only "when"
+    assert (after.hits - scored.hits, after.misses - scored.misses) == (1, 1)  # only "year"
     assert int(np.argmax(first)) == int(np.argmax(second)) == index.doc_index("armstrong-2")
     with pytest.raises(ValueError, match="read-only"):
         first[0] = 1.0  # scores may be shared: nobody may change them
+
+
+def test_short_parts_are_scored_together_as_one_query() -> None:
+    index = BM25Index.build(PASSAGES)
+    template = WeightedQuery.of("Apollo 11", 2.0) + WeightedQuery.of("when did it launch?")
+    before = index._part_scores.cache_info().misses
+    assert np.array_equal(index.scores(template), index.scores(WeightedQuery(template.terms)))
+    assert index._part_scores.cache_info().misses == before + 1  # one part, found again
 
 
 # -- passages and pages ---------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from rich.progress import track
 from memrevise.retrieval.base import PassageIndex
 from memrevise.retrieval.collection import Passage
 from memrevise.retrieval.passages import PASSAGE_FILES, ColumnsBuilder, PassageColumns
-from memrevise.retrieval.query import TOKENIZER, Query, as_query, tokenize
+from memrevise.retrieval.query import TOKENIZER, Query, WeightedQuery, as_query, tokenize
 from memrevise.retrieval.storage import (
     IndexLoadError,
     dump_json,
@@ -35,6 +35,7 @@ FORMAT = "memrevise-bm25"
 VERSION = 1
 _BM25_ARRAYS = ("data.csc.index.npy", "indices.csc.index.npy", "indptr.csc.index.npy")
 SCORE_CACHE_BYTES = 128 * 2**20  # the score vectors of the latest query parts kept in memory
+LONG_PART = 8  # terms from which a part of a query is scored on its own
 _BM25_FILES = ("params.index.json", "vocab.index.json", *_BM25_ARRAYS)
 
 
@@ -184,9 +185,18 @@ class BM25Index(PassageIndex):
 
     def scores(self, query: Query) -> np.ndarray:
         """Per-document scores (float32, read-only): the sum over terms of weight × BM25 term
-        score. A sum of queries is scored part by part, each part once while it is among the
-        latest parts scored (the scores are linear in the terms)."""
-        parts = [part.terms for part in as_query(query).pieces if part.terms]
+        score.
+
+        Scores are linear in the terms, so a sum of queries is scored in parts, each kept
+        while it is among the latest parts scored: every long part (:data:`LONG_PART` terms
+        or more, such as an answer searched again with each later question) on its own, the
+        short parts together.
+        """
+        pieces = as_query(query).pieces
+        short = tuple(term for p in pieces if len(p.terms) < LONG_PART for term in p.terms)
+        parts = [p.terms for p in pieces if len(p.terms) >= LONG_PART]
+        if short:
+            parts.append(WeightedQuery(short).terms)  # repeated tokens merged
         if not parts:
             return np.zeros(self.num_docs, dtype=np.float32)
         if len(parts) == 1:
