@@ -359,6 +359,21 @@ def test_per_node_vote_falls_back_to_every_earlier_node(index) -> None:
     voted = {h.title for h in FactsVote()(start, index).ranked(index) if "facts_vote" in h.signals}
     assert voted == {"Neil Armstrong"}
     assert FactsVote(pooled=True)(start, index) is start  # pooled: no node, no vote
+    # Only the latest earlier nodes vote: the Aldrin turn alone lifts Aldrin's page.
+    aldrin = node(
+        3,
+        "who else walked on the moon?",
+        ["Add(Buzz Aldrin)"],
+        facts=["Buzz Aldrin was the lunar module pilot and walked on the Moon."],
+    )
+    mem = memory(
+        *armstrong_facts().nodes[:2], aldrin, node(4, "was he in a war?", ["Add(Test pilots)"])
+    )
+    start = Retrieve()(SearchState.start(mem, "was he in a war?"), index)
+    latest = FactsVote(fallback=1)(start, index).ranked(index)
+    assert {h.title for h in latest if "facts_vote" in h.signals} == {"Buzz Aldrin"}
+    every = FactsVote()(start, index).ranked(index)  # all three earlier nodes
+    assert {h.title for h in every if "facts_vote" in h.signals} == {"Neil Armstrong"}
 
 
 def test_pooled_vote_adds_the_winners_passages(index) -> None:

@@ -121,8 +121,10 @@ class FactsVote:
 
     Only earlier nodes (before the final one) whose topic is the final topic count. Per node
     (TopiOCQA, the default), each such node's facts are searched on their own and the votes
-    summed, every earlier node voting when none is about the topic; the winner gains within
-    the current candidates. Pooled (OR-QuAC), the facts of the ``last`` such nodes form one
+    summed, the ``fallback`` latest earlier nodes voting when none is about the topic (every
+    one of them in a conversation of up to ``fallback`` + 1 turns, as in the paper; the bound
+    keeps a long conversation's turns as cheap as its first); the winner gains within the
+    current candidates. Pooled (OR-QuAC), the facts of the ``last`` such nodes form one
     search, nothing votes without such a node, and the winner gains on all its passages.
     Each search's top ``depth`` passages vote 1/rank for their page. Needs page titles.
     """
@@ -132,6 +134,7 @@ class FactsVote:
     depth: int = 20
     pooled: bool = False
     last: int = 3
+    fallback: int = 30
 
     def __call__(self, state: SearchState, index: Retriever) -> SearchState:
         if not index.titled:
@@ -142,7 +145,7 @@ class FactsVote:
         if self.pooled:
             voters = [about[-self.last :]] if about else []
         else:
-            voters = [[node] for node in about or earlier]
+            voters = [[node] for node in about or earlier[-self.fallback :]]
         winner = _winner(index.vote_pages(facts_query(nodes), self.depth) for nodes in voters)
         if winner is None:
             return state
