@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib.util
+import os
 from pathlib import Path
 
 import numpy as np
@@ -10,12 +12,18 @@ from fixtures_retrievers import demo_passages, replay
 
 from memrevise.retrieval import IndexLoadError, WeightedQuery, load_index
 
-pylate_models = pytest.importorskip("pylate.models")
-pylate_scores = pytest.importorskip("pylate.scores")
-torch = pytest.importorskip("torch")
-from memrevise.retrieval.colbert import ColbertIndex, plaid_torch  # noqa: E402
+if os.environ.get("MEMREVISE_REQUIRE_COLBERT") == "1":  # as `make test-colbert` sets it
+    import pylate.models as pylate_models
+    import pylate.scores as pylate_scores
+    import torch
+else:
+    pylate_models = pytest.importorskip("pylate.models")
+    pylate_scores = pytest.importorskip("pylate.scores")
+    torch = pytest.importorskip("torch")
+from memrevise.retrieval.colbert import ColbertIndex, plaid_torch
 
-PLAID_MATCHES_TORCH = plaid_torch() in (None, torch.__version__.split("+")[0])
+PLAID_INSTALLED = importlib.util.find_spec("fast_plaid") is not None
+PLAID_MATCHES_TORCH = PLAID_INSTALLED and plaid_torch() in (None, torch.__version__.split("+")[0])
 
 
 @pytest.fixture(scope="module")
@@ -126,7 +134,15 @@ def test_broken_token_offsets_are_named(index, tmp_path):
         load_index(tmp_path / "index")
 
 
-@pytest.mark.skipif(PLAID_MATCHES_TORCH, reason="fast-plaid is built for the installed torch")
+@pytest.mark.skipif(PLAID_INSTALLED, reason="fast-plaid is installed")
+def test_plaid_without_its_engine_is_a_clear_error(model):
+    with pytest.raises(ImportError, match="PLAID search needs fast-plaid"):
+        ColbertIndex.build(demo_passages(), model, approximate=True)
+
+
+@pytest.mark.skipif(
+    not PLAID_INSTALLED or PLAID_MATCHES_TORCH, reason="no fast-plaid built for another torch"
+)
 def test_plaid_built_for_another_torch_is_a_clear_error(model):
     with pytest.raises(ImportError, match=rf"PLAID search needs torch {plaid_torch()}"):
         ColbertIndex.build(demo_passages(), model, approximate=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import importlib.metadata
+import importlib.util
 import os
 import re
 import shutil
@@ -56,8 +57,13 @@ def _pylate() -> Any:
 
 
 def plaid_torch() -> str | None:
-    """The torch release the installed fast-plaid (PyLate's PLAID engine) was built for."""
-    for requirement in importlib.metadata.requires("fast-plaid") or []:
+    """The torch release the installed fast-plaid (PyLate's PLAID engine) was built for; None
+    when fast-plaid is not installed or names no release."""
+    try:
+        requirements = importlib.metadata.requires("fast-plaid") or []
+    except importlib.metadata.PackageNotFoundError:
+        return None
+    for requirement in requirements:
         match = re.fullmatch(r"torch\s*==\s*([\w.]+)", requirement.split(";")[0].strip())
         if match:
             return match.group(1)
@@ -70,6 +76,11 @@ def _plaid_class() -> Any:
     pylate = _pylate()
     import torch
 
+    if importlib.util.find_spec("fast_plaid") is None:
+        raise ImportError(
+            "PLAID search needs fast-plaid, PyLate's PLAID engine: "
+            "pip install 'memrevise[colbert]', or search exactly (approximate=False)"
+        )
     required, installed = plaid_torch(), torch.__version__.split("+")[0]
     if required is not None and required != installed:
         raise ImportError(
