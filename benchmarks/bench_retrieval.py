@@ -18,7 +18,7 @@ import resource
 import shutil
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TypeVar
 
@@ -42,26 +42,26 @@ def vocabulary(size: int) -> list[str]:
 
 def collection(
     n: int, rng: np.random.Generator, *, vocab_size: int, per_title: int, exponent: float
-) -> list[Passage]:
-    """``n`` passages of 60-100 Zipf-distributed words, ``per_title`` passages to a page."""
+) -> Iterator[Passage]:
+    """``n`` passages of 60-100 Zipf-distributed words, ``per_title`` passages to a page,
+    generated a block of pages at a time (so millions of passages stream to a file or an index)."""
     vocab = np.array(vocabulary(vocab_size), dtype=object)
     p = 1.0 / np.arange(1, vocab_size + 1) ** exponent
-    lengths = rng.integers(60, 101, size=n)
-    words = vocab[rng.choice(vocab_size, size=int(lengths.sum()), p=p / p.sum())]
-    bounds = np.concatenate([[0], np.cumsum(lengths)])
-    pages = -(-n // per_title)
-    names = [
-        " ".join(vocab[rng.integers(100, vocab_size, size=rng.integers(1, 4))])
-        for _ in range(pages)
-    ]
-    titles = [
-        f"{name.title()} ({_QUALIFIERS[i % len(_QUALIFIERS)]})" if i % 7 == 0 else name.title()
-        for i, name in enumerate(names)
-    ]
-    return [
-        Passage(f"p{i}", titles[i // per_title], " ".join(words[bounds[i] : bounds[i + 1]]))
-        for i in range(n)
-    ]
+    p /= p.sum()
+    block = per_title * 5_000
+    for first in range(0, n, block):
+        count = min(block, n - first)
+        lengths = rng.integers(60, 101, size=count)
+        words = vocab[rng.choice(vocab_size, size=int(lengths.sum()), p=p)]
+        bounds = np.concatenate([[0], np.cumsum(lengths)])
+        titles = []
+        for page in range(first // per_title, -(-(first + count) // per_title)):
+            name = " ".join(vocab[rng.integers(100, vocab_size, size=rng.integers(1, 4))]).title()
+            qualifier = _QUALIFIERS[page % len(_QUALIFIERS)]
+            titles.append(f"{name} ({qualifier})" if page % 7 == 0 else name)
+        for i in range(count):
+            text = " ".join(words[bounds[i] : bounds[i + 1]])
+            yield Passage(f"p{first + i}", titles[i // per_title], text)
 
 
 def template_queries(index: BM25Index, count: int, rng: np.random.Generator) -> list[WeightedQuery]:
@@ -76,8 +76,16 @@ def template_queries(index: BM25Index, count: int, rng: np.random.Generator) -> 
 
 
 def peak_rss_mib() -> float:
-    """Peak resident set size of this process so far (``ru_maxrss`` is in KiB on Linux)."""
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    """Peak resident set size of this process so far. On Linux the high-water mark of its own
+    memory (``VmHWM``): ``ru_maxrss`` would also count a parent's memory at the fork."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024  # in kB
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
 
 
 def timed(label: str, action: Callable[[], T]) -> T:
@@ -116,19 +124,16 @@ def main() -> None:
     directory = args.index or scratch / "index"
     try:
         if not directory.exists():
-            passages = timed(
-                f"generate {args.passages:,}",
-                lambda: collection(
-                    args.passages,
-                    rng,
-                    vocab_size=args.vocab,
-                    per_title=args.per_title,
-                    exponent=args.exponent,
-                ),
+            passages = collection(
+                args.passages,
+                rng,
+                vocab_size=args.vocab,
+                per_title=args.per_title,
+                exponent=args.exponent,
             )
-            built = timed("build", lambda: BM25Index.build(passages))
+            built = timed(f"generate, build {args.passages:,}", lambda: BM25Index.build(passages))
             timed("save", lambda: built.save(directory))
-            del passages, built
+            del built
         index = timed("load (mmap)", lambda: BM25Index.load(directory))
         queries = template_queries(index, args.queries, rng)
         terms = np.mean([len(q.terms) for q in queries])

@@ -7,8 +7,8 @@ from the previous answer, returns, corrections to list positions) and reports:
 - index build time and peak memory;
 - per-turn latency p50/p99 of a searched turn (writer with query + every search stage), and of
   a history turn (writer + topic repair), over ``--turns`` turns;
-- whether that cost stays flat as one conversation grows to ``--long`` turns (the median
-  searched turn over its first, middle and last 20 turns);
+- whether that cost stays flat as a conversation grows to ``--long`` turns (the median
+  searched turn over the first, middle and last 20 turns of ``--long-runs`` conversations);
 - the wall time of ``memrevise run`` (the real command, in a subprocess) on ``--items`` items
   of eight history turns each.
 
@@ -86,28 +86,31 @@ def per_turn(index: BM25Index, turns: int, rng: np.random.Generator) -> None:
     print(f"history turn (writer + repair):    {percentiles(history[:turns])}")
 
 
-def long_conversation(index: BM25Index, turns: int, rng: np.random.Generator) -> None:
-    """One session of ``turns`` turns, nine-turn episodes one after another: the median
-    searched turn at its start, middle and end."""
+def long_conversation(index: BM25Index, turns: int, runs: int, rng: np.random.Generator) -> None:
+    """``runs`` sessions of ``turns`` turns, nine-turn episodes one after another: the median
+    searched turn over their first, middle and last 20 turns (pooled over the sessions)."""
     engine = MemRevise(index, make_writer(DEFAULT_WRITER, index))
-    session = engine.session()
-    searched: list[float] = []
-    while len(searched) < turns:
-        for question, answer in conversation(index, rng):
-            start = time.perf_counter()
-            session.search(question, 100)
-            searched.append(1000 * (time.perf_counter() - start))
-            session.answer(answer or "no answer")
-    searched = searched[:turns]
-    middle = turns // 2
-    spans = {
-        "first 20": searched[:20],
-        "middle 20": searched[middle - 10 : middle + 10],
-        "last 20": searched[-20:],
-    }
+    spans: dict[str, list[float]] = {"first 20": [], "middle 20": [], "last 20": []}
+    for _ in range(runs):
+        session = engine.session()
+        searched: list[float] = []
+        while len(searched) < turns:
+            for question, answer in conversation(index, rng):
+                start = time.perf_counter()
+                session.search(question, 100)
+                searched.append(1000 * (time.perf_counter() - start))
+                session.answer(answer or "no answer")
+        searched = searched[:turns]
+        middle = turns // 2
+        spans["first 20"] += searched[:20]
+        spans["middle 20"] += searched[middle - 10 : middle + 10]
+        spans["last 20"] += searched[-20:]
     medians = "   ".join(f"{name} {np.median(ms):6.2f} ms" for name, ms in spans.items())
     ratio = np.median(spans["last 20"]) / np.median(spans["first 20"])
-    print(f"one {turns}-turn conversation, searched turn p50:  {medians}   last/first {ratio:.2f}")
+    print(
+        f"{runs} conversations of {turns} turns, searched turn p50:  {medians}   "
+        f"last/first {ratio:.2f}"
+    )
 
 
 def items(index: BM25Index, count: int, rng: np.random.Generator) -> list[dict]:
@@ -145,11 +148,8 @@ def timed_run(directory: Path, rows: list[dict], scratch: Path) -> None:
 
 
 def build_and_save(count: int, rng: np.random.Generator, directory: Path) -> None:
-    passages = timed(
-        f"generate {count:,}",
-        lambda: collection(count, rng, vocab_size=50_000, per_title=10, exponent=1.0),
-    )
-    built = timed("build", lambda: BM25Index.build(passages))
+    passages = collection(count, rng, vocab_size=50_000, per_title=10, exponent=1.0)
+    built = timed(f"generate, build {count:,}", lambda: BM25Index.build(passages))
     timed("save", lambda: built.save(directory))
 
 
@@ -158,7 +158,8 @@ def main() -> None:
     parser.add_argument("--passages", type=int, default=434_000)
     parser.add_argument("--turns", type=int, default=1_000)
     parser.add_argument("--items", type=int, default=2_000)
-    parser.add_argument("--long", type=int, default=200, help="turns of the long conversation")
+    parser.add_argument("--long", type=int, default=200, help="turns of the long conversations")
+    parser.add_argument("--long-runs", type=int, default=5, help="long conversations")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     rng = np.random.default_rng(args.seed)
@@ -169,7 +170,7 @@ def main() -> None:
         timed("writer gazetteer", lambda: make_writer(DEFAULT_WRITER, index))
         per_turn(index, args.turns, rng)
         if args.long:
-            long_conversation(index, args.long, rng)
+            long_conversation(index, args.long, args.long_runs, rng)
         print(f"peak RSS {peak_rss_mib():,.0f} MiB")
         if args.items:
             timed_run(scratch / "index", items(index, args.items, rng), scratch)

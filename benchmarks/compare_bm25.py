@@ -23,7 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -36,14 +36,25 @@ from memrevise.text import strip_qualifier
 ENGINES = ("memrevise", "tantivy", "rank_bm25")
 
 
-def queries(passages: list[Passage], count: int, seed: int) -> list[tuple[str, str]]:
-    """``(topic, question)`` pairs: a passage's page title and six of its words."""
+def read(path: Path, limit: int) -> Iterator[Passage]:
+    """The first ``limit`` passages of the collection file, one at a time."""
+    with open(path, encoding="utf-8") as lines:
+        for line in itertools.islice(lines, limit):
+            yield Passage(**json.loads(line))
+
+
+def queries(path: Path, limit: int, count: int, seed: int) -> list[tuple[str, str]]:
+    """``(topic, question)`` pairs: a passage's page title and six of its words, for ``count``
+    passages drawn among the first ``limit``."""
     rng = np.random.default_rng(seed + 1)
+    drawn = [int(doc) for doc in rng.integers(0, limit, size=count)]
+    wanted = set(drawn)
+    found = {i: p for i, p in enumerate(read(path, limit)) if i in wanted}
     pairs = []
-    for doc in rng.integers(0, len(passages), size=count):
-        words = passages[int(doc)].text.split()
+    for doc in drawn:
+        words = found[doc].text.split()
         question = " ".join(rng.choice(words, size=min(6, len(words)), replace=False))
-        pairs.append((strip_qualifier(passages[int(doc)].title), question))
+        pairs.append((strip_qualifier(found[doc].title), question))
     return pairs
 
 
@@ -51,7 +62,9 @@ def size_mib(directory: Path) -> float:
     return sum(p.stat().st_size for p in directory.rglob("*") if p.is_file()) / 2**20
 
 
-def ours(passages: list[Passage], directory: Path) -> tuple[Callable[[str, str, int], Any], float]:
+def ours(
+    passages: Iterable[Passage], directory: Path
+) -> tuple[Callable[[str, str, int], Any], float]:
     from memrevise.retrieval import WeightedQuery
 
     BM25Index.build(passages).save(directory / "index")
@@ -64,7 +77,7 @@ def ours(passages: list[Passage], directory: Path) -> tuple[Callable[[str, str, 
 
 
 def tantivy_engine(
-    passages: list[Passage], directory: Path
+    passages: Iterable[Passage], directory: Path
 ) -> tuple[Callable[[str, str, int], Any], float]:
     import tantivy
 
@@ -87,7 +100,7 @@ def tantivy_engine(
 
 
 def rank_bm25_engine(
-    passages: list[Passage], directory: Path
+    passages: Iterable[Passage], directory: Path
 ) -> tuple[Callable[[str, str, int], Any], float]:
     from rank_bm25 import BM25Okapi
 
@@ -104,9 +117,8 @@ def rank_bm25_engine(
 
 def measure(args: argparse.Namespace) -> dict[str, Any]:
     """One engine on one collection size, in this process."""
-    with open(args.collection, encoding="utf-8") as lines:  # only the passages it needs
-        passages = [Passage(**json.loads(line)) for line in itertools.islice(lines, args.limit)]
-    asked = queries(passages, args.queries, args.seed)
+    asked = queries(args.collection, args.limit, args.queries, args.seed)
+    passages = read(args.collection, args.limit)  # streamed: each engine keeps what it needs
     engine = {"memrevise": ours, "tantivy": tantivy_engine, "rank_bm25": rank_bm25_engine}
     scratch = Path(tempfile.mkdtemp(prefix="compare-bm25-"))
     try:
@@ -127,7 +139,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     p50, p99 = np.percentile(ms, [50, 99])
     return {
         "engine": args.engine,
-        "passages": len(passages),
+        "passages": args.limit,
         "index_s": round(built, 1),
         "size_mib": round(size, 1),
         "peak_rss_mib": round(peak_rss_mib()),
