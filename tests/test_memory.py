@@ -281,8 +281,18 @@ def test_a_memory_grown_turn_by_turn_replays_as_one_read_at_once(spec, repaired)
     replaced = memory.replace_last(last)
     assert replaced == Memory(nodes=(*earlier.nodes, last))
     assert replaced.topics == Memory(nodes=(*earlier.nodes, last)).topics
-    with pytest.raises(ValueError, match="increase"):
-        memory.replace_last(last.model_copy(update={"turn": last.turn - 1}))
+    if earlier.nodes:  # the new last node must still come after the others
+        with pytest.raises(ValueError, match="increase"):
+            memory.replace_last(last.model_copy(update={"turn": earlier.nodes[-1].turn}))
+
+
+def test_only_nodes_are_appended_and_an_empty_memory_has_no_last_node():
+    with pytest.raises(TypeError, match="expected a Node, got dict"):
+        Memory().append({"turn": 1, "operations": ["Add(A)"], "topics": ["A"]})
+    with pytest.raises(ValueError, match="no node to"):
+        Memory().before_last()
+    with pytest.raises(ValueError, match="no node to"):
+        Memory().replace_last(node(1, "Add(A)"))
 
 
 @given(NODES)

@@ -177,10 +177,6 @@ class Memory(BaseModel):
 
     def append(self, node: Node) -> Memory:
         """A new memory with ``node`` added as the latest turn."""
-        if node.turn < self.next_turn:
-            raise ValueError(
-                f"node turns must increase: turn {node.turn} after {self.next_turn - 1}"
-            )
         return self._grown(self.nodes, node, self.topics)
 
     def before_last(self) -> Memory:
@@ -193,16 +189,17 @@ class Memory(BaseModel):
 
     def replace_last(self, node: Node) -> Memory:
         """A new memory whose latest node is ``node`` (used by topic repair)."""
-        earlier = self.before_last()
-        if node.turn < earlier.next_turn:
-            raise ValueError(
-                f"node turns must increase: turn {node.turn} after {earlier.next_turn - 1}"
-            )
-        return self._grown(earlier.nodes, node, self._prior)
+        if not self.nodes:
+            raise ValueError("the memory has no node to replace")
+        return self._grown(self.nodes[:-1], node, self._prior)
 
     @staticmethod
     def _grown(nodes: tuple[Node, ...], node: Node, prior: tuple[Topic, ...] | None) -> Memory:
-        # The nodes are validated Node objects in turn order: nothing to validate again.
+        """``nodes`` (validated, in turn order) and ``node`` after them, not validated again."""
+        if not isinstance(node, Node):
+            raise TypeError(f"expected a Node, got {type(node).__name__}")
+        if nodes and node.turn <= nodes[-1].turn:
+            raise ValueError(f"node turns must increase: turn {node.turn} after {nodes[-1].turn}")
         memory = Memory.model_construct(nodes=(*nodes, node))
         memory._prior = prior
         return memory

@@ -52,7 +52,11 @@ class Encoder:
             self.model = SentenceTransformer(str(path), device=device, local_files_only=True)
         except (OSError, ValueError) as error:
             raise ValueError(f"{path}: not a sentence-transformers model ({error})") from error
-        self.dimension = int(self.model.get_sentence_embedding_dimension() or 0)
+        dimension = (  # renamed in sentence-transformers 6
+            getattr(self.model, "get_embedding_dimension", None)
+            or self.model.get_sentence_embedding_dimension
+        )
+        self.dimension = int(dimension() or 0)
         self.query = functools.lru_cache(maxsize=8192)(self._query)
 
     def encode(
