@@ -33,6 +33,7 @@ from memrevise.retrieval import (
     BACKENDS,
     IndexLoadError,
     build_index,
+    iter_collection,
     load_index,
     read_collection,
 )
@@ -165,7 +166,7 @@ def index(
     ] = None,
 ) -> None:
     """Build and save an index of a collection."""
-    passages = read_collection(collection)
+    passages = iter_collection(collection)  # BM25 indexes it as it is read
     built = build_index(
         passages, backend, model, approximate=approximate, show_progress=err.is_terminal
     )

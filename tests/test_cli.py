@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from memrevise.cli import app, demo_collection
 from memrevise.methods import METHODS
+from memrevise.retrieval import Passage, load_index
 from memrevise.writer.learned import DEFAULT_MODEL, WriterModel
 
 ITEMS = Path(__file__).parent / "data" / "items.jsonl"
@@ -115,6 +116,12 @@ def test_a_malformed_collection_line_is_named_and_no_index_is_left(tmp_path):
     assert f"{collection}:2:" in result.output
     assert "Traceback" not in result.output
     assert not (tmp_path / "idx").exists()
+    good = tmp_path / "good.jsonl"
+    good.write_text('{"id": "a", "title": "A", "text": "x"}\n')
+    assert invoke("index", "--collection", good, "--out", tmp_path / "idx").exit_code == 0
+    again = invoke("index", "--collection", collection, "--out", tmp_path / "idx")
+    assert again.exit_code == 2  # read as it is indexed: the bad line stops it before saving
+    assert load_index(tmp_path / "idx").passage(0) == Passage("a", "A", "x")
 
 
 def test_a_malformed_items_line_is_named_and_an_earlier_run_is_kept(index_dir, tmp_path):

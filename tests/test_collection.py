@@ -8,7 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from memrevise.retrieval import CollectionError, Passage, read_collection, write_collection
+from memrevise.retrieval import (
+    CollectionError,
+    Passage,
+    iter_collection,
+    read_collection,
+    write_collection,
+)
 
 
 def jsonl(path: Path, *lines: str | dict) -> Path:
@@ -75,6 +81,15 @@ def test_a_duplicate_id_names_both_lines(tmp_path: Path) -> None:
         CollectionError, match=r'corpus\.jsonl:3: duplicate id "a" \(first on line 1\)'
     ):
         read_collection(path)
+
+
+def test_a_collection_streams_its_passages_up_to_a_bad_line(tmp_path: Path) -> None:
+    path = tmp_path / "corpus.jsonl"
+    path.write_text('{"id": "a", "text": "x"}\n{"id": "b"}\n')
+    passages = iter_collection(path)
+    assert next(passages) == Passage("a", "", "x")
+    with pytest.raises(CollectionError, match=r'corpus\.jsonl:2: missing field "text"'):
+        next(passages)
 
 
 def test_invalid_utf8_is_reported_with_its_line(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ from memrevise.retrieval.bm25 import BM25Index
 from memrevise.retrieval.collection import (
     CollectionError,
     Passage,
+    iter_collection,
     read_collection,
     write_collection,
 )
@@ -39,6 +40,7 @@ __all__ = [
     "WeightedQuery",
     "as_query",
     "build_index",
+    "iter_collection",
     "load_index",
     "query_text",
     "read_collection",

@@ -44,13 +44,13 @@ def _parse(record: dict) -> Passage:
     return Passage(pid, clean(title), clean(body))
 
 
-def read_collection(path: str | os.PathLike[str]) -> list[Passage]:
-    """Read a JSONL collection; titles and texts go through :func:`memrevise.text.clean`.
+def iter_collection(path: str | os.PathLike[str]) -> Iterator[Passage]:
+    """The passages of a JSONL collection one at a time (a large collection streams into an
+    index); titles and texts go through :func:`memrevise.text.clean`.
 
     Blank lines and unknown fields are ignored; a missing ``title`` reads as ``""``.
-    Any malformed line, or an id seen before, raises :class:`CollectionError`.
+    A malformed line, or an id seen before, raises :class:`CollectionError` when reached.
     """
-    passages: list[Passage] = []
     first_line: dict[str, int] = {}
     try:
         for number, record in read_objects(path):
@@ -62,12 +62,16 @@ def read_collection(path: str | os.PathLike[str]) -> list[Passage]:
                 reason = f'duplicate id "{passage.id}" (first on line {first_line[passage.id]})'
                 raise CollectionError(path, number, reason)
             first_line[passage.id] = number
-            passages.append(passage)
+            yield passage
     except CollectionError:
         raise
     except JsonlError as error:
         raise CollectionError(error.path, error.line, error.reason) from None
-    return passages
+
+
+def read_collection(path: str | os.PathLike[str]) -> list[Passage]:
+    """Every passage of a JSONL collection, read and checked as :func:`iter_collection` does."""
+    return list(iter_collection(path))
 
 
 def write_collection(passages: Iterable[Passage], path: str | os.PathLike[str]) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable
 from pathlib import Path
 
 from memrevise.retrieval.base import PassageIndex
@@ -15,7 +15,7 @@ BACKENDS = ("bm25", "dense", "hybrid", "colbert")
 
 
 def build_index(
-    passages: Sequence[Passage],
+    passages: Iterable[Passage],
     backend: str = "bm25",
     model: str | os.PathLike[str] | None = None,
     *,
@@ -24,13 +24,15 @@ def build_index(
 ) -> PassageIndex:
     """An index of ``passages`` with ``backend``; ``model`` is the local model directory of the
     dense (default: all-MiniLM-L6-v2) and ColBERT (required) backends, ``approximate`` their
-    choice of an approximate search (default: by collection size)."""
+    choice of an approximate search (default: by collection size). BM25 reads ``passages``
+    once, as a stream; the other backends hold them all."""
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}; available: {', '.join(BACKENDS)}")
     if backend == "bm25":
         if model is not None or approximate is not None:
             raise ValueError("the bm25 backend takes no model and no approximate search")
         return BM25Index.build(passages, show_progress=show_progress)
+    passages = list(passages)
     if backend == "dense":
         from memrevise.retrieval.dense import DenseIndex
 
