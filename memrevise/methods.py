@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -236,9 +237,13 @@ class MethodSpec:
 _worker_method: Method | None = None
 
 
-def _start_worker(spec: MethodSpec) -> None:
+def _start_worker(spec: MethodSpec, threads: int) -> None:
+    """Build the method in a worker process, its torch (an encoder's) kept to ``threads``
+    threads so that the workers share the cores instead of oversubscribing them."""
     global _worker_method
     _worker_method = spec.build()
+    if "torch" in sys.modules:
+        sys.modules["torch"].set_num_threads(threads)
 
 
 def _rank_in_worker(item: Item, k: int) -> Ranked:
@@ -284,7 +289,10 @@ def rank_items(
     del method
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(
-        workers, mp_context=context, initializer=_start_worker, initargs=(spec,)
+        workers,
+        mp_context=context,
+        initializer=_start_worker,
+        initargs=(spec, max(1, available_cores() // workers)),
     ) as pool:
         chunk = max(1, min(32, len(items) // (4 * workers)))
         rankings = pool.map(_rank_in_worker, items, repeat(k), chunksize=chunk)

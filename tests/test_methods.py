@@ -56,3 +56,19 @@ def test_the_memory_free_writer_searches_with_its_query_alone(index):
     full = make_method("memrevise", index).rank(ITEM, 10)
     assert full.trace["query"] == ranked.trace["query"]
     assert ranked.ids != full.ids or ranked.scores != full.scores, "no memory-guided step ran"
+
+
+def test_a_worker_process_keeps_torch_to_its_share_of_the_cores(index, tmp_path):
+    """Two workers of an encoder on two cores would otherwise each start a thread per core."""
+    torch = pytest.importorskip("torch")
+    from memrevise import methods
+
+    index.save(tmp_path / "index")
+    before = torch.get_num_threads()
+    try:
+        methods._start_worker(methods.MethodSpec(tmp_path / "index", "memrevise", "rules"), 1)
+        assert torch.get_num_threads() == 1
+        assert methods._worker_method is not None
+    finally:
+        torch.set_num_threads(before)
+        methods._worker_method = None
