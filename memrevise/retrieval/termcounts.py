@@ -26,8 +26,8 @@ class TermCounts:
     def __init__(self) -> None:
         self.vocab: dict[str, int] = {}
         self.lengths = array("i")  # tokens per document
-        self._tokens = array("i")  # token ids of the block not yet counted
-        self._block_lengths = array("i")
+        self._tokens = array("i")  # token ids of the documents not yet counted
+        self._counted = 0  # documents counted into blocks
         self._blocks: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # docs, terms, tf
 
     @property
@@ -39,16 +39,15 @@ class TermCounts:
         vocab = self.vocab
         before = len(self._tokens)
         self._tokens.extend(vocab.setdefault(token, len(vocab)) for token in tokens)
-        self._block_lengths.append(len(self._tokens) - before)
         self.lengths.append(len(self._tokens) - before)
-        if len(self._block_lengths) == BLOCK:
+        if self.num_docs - self._counted == BLOCK:
             self._count_block()
 
     def _count_block(self) -> None:
-        if not self._block_lengths:
+        first = self._counted
+        if first == self.num_docs:
             return
-        first = self.num_docs - len(self._block_lengths)
-        lengths = np.frombuffer(self._block_lengths, dtype=np.int32)
+        lengths = np.frombuffer(self.lengths, dtype=np.int32)[first:]
         docs = np.repeat(np.arange(len(lengths), dtype=np.int64), lengths)
         tokens = np.frombuffer(self._tokens, dtype=np.int32).astype(np.int64)
         pairs, tf = np.unique((docs << 32) | tokens, return_counts=True)  # by document, term
@@ -59,7 +58,7 @@ class TermCounts:
                 tf.astype(np.int32),
             )
         )
-        self._tokens, self._block_lengths = array("i"), array("i")
+        self._tokens, self._counted = array("i"), self.num_docs
 
     def bm25(self, k1: float, b: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The documents × terms BM25 weights as CSC ``(data, indices, indptr)``: float32
