@@ -175,18 +175,47 @@ _POSITION_NOUNS = PERSON_NOUNS | frozenset(
         "place",
     ]
 )
+# Misspellings of the words that signal a correction, as people type them.
+_TYPOS = {
+    "ment": "meant", "menat": "meant", "meaned": "meant", "mant": "meant", "ment'": "meant",
+    "actualy": "actually", "acutally": "actually", "actully": "actually", "acually": "actually",
+    "wrnog": "wrong", "worng": "wrong", "wromg": "wrong", "ohter": "other", "othr": "other",
+    "teh": "the", "im": "i'm", "nvm": "never mind", "nevermind": "never mind", "u": "you",
+    "ur": "your", "wat": "what", "wut": "what", "sry": "sorry", "srry": "sorry", "soz": "sorry",
+    "pls": "please", "plz": "please", "askin": "asking", "talkin": "talking", "thats": "that's",
+    "isnt": "isn't", "wasnt": "wasn't", "dont": "don't", "didnt": "didn't", "wanna": "want to",
+}  # fmt: skip
+_TYPO = re.compile(r"(?<![\w'])(?:" + "|".join(map(re.escape, _TYPOS)) + r")(?![\w'])", re.I)
+# A turn that rejects the last answer or its own first reference: an opening "no", "wrong",
+# "actually"..., or words anywhere that say the user meant something else.
 _CORRECTION = re.compile(
-    r"^(?:no|nope|nah|wrong|not\b|sorry|oops|actually|wait|correction|i\s+meant|i\s+mean|"
-    r"rather|my\s+bad|that'?s\s+not|that\s+is\s+not|that\s+was\s+not|that\s+wasn'?t)\b"
-    r"|\bi\s+meant\b|\b(?:no|nope|wait),?\s+(?:wait|no|i\s+mean|sorry|actually)\b"
-    r"|\bnot\s+(?:that|this|the)\s+(?:one|guy|person|man|woman)\b"
-    r"|\bnot\s+(?:him|her|it|them)\b|\bwrong\s+(?:one|person|guy)\b",
+    r"^(?:no+|nope|nah+|naw|not\b|wrong|incorrect|sorry|oops|whoops|actually|wait|hold\s+on|"
+    r"hang\s+on|correction|i\s+meant|i\s+mean|rather|my\s+bad|never\s+mind|ugh|hmm+|uh+|"
+    r"err?m?|well\s+no|that'?s\s+not|that\s+is\s+not|that\s+was\s+not|that\s+wasn'?t|"
+    r"that'?s\s+the\s+wrong|not\s+quite)\b"
+    r"|\bi\s+(?:meant|mean|intended)\b(?!\s+to\s+(?:ask|say)\s+(?:also|too)\b)"
+    r"|\bmeant\s+to\s+(?:ask|say|type|write)\b"
+    r"|\bi(?:\s+was|'m|\s+am)\s+(?:asking|talking|thinking|wondering|on\s+about|"
+    r"referring|looking\s+for|after)\b"
+    r"|\bi\s+(?:wanted|asked|said|typed|was\s+after)\s+(?!to\b)"
+    r"|\b(?:was|is|it'?s)\s+(?:the\s+)?(?:one|guy|person|film|movie)\s+i\s+(?:meant|wanted)\b"
+    r"|\bnot\s+what\s+i\b|\bnot\s+the\s+one\s+i\b|\bnot\s+(?:him|her|it|them|that\s+one)\b"
+    r"|\bwrong\s+(?:one|person|guy|girl|man|woman|film|movie|year|season|edition|version|"
+    r"page|thing|album|song|book|game|team|city|place|band|mission|show|series|entity|match)\b"
+    r"|\b(?:you|u)\s+(?:answered|gave|got|picked|found|told|showed|mixed|confused|pulled)\b"
+    r"|\bnot\s+(?:that|this)\s+(?:[a-z0-9]+\s+)?[a-z0-9]+\b"
+    r"|\bnot\s+the\s+(?:[a-z0-9]+\s+)?(?:one|guy|person|man|woman|lady|version|edition)\b"
+    r"|\b(?:the|that)\s+other\s+(?:one|guy|person|man|woman|film|movie|[a-z]+)\b"
+    r"|\b(?:no|nope|nah|wait|sorry|oops),?\s+(?:wait|no|i\s+mean|sorry|actually|scratch)\b"
+    r"|\b(?:scratch|forget|ignore)\s+that\b|\bor\s+rather\b|\bhang\s+on\b|\bhold\s+on\b"
+    r"|\b\d+\s*,?\s+not\s+\d+\b|\b(?:no|nope),?\s+(?:the|it'?s|its|i)\b",
     re.IGNORECASE,
 )
 # Where a turn restarts its own correction: "the second guy… wait, no, the first one".
 _REPAIR_SPLIT = re.compile(
-    r"(?:\.{2,}|…|[.;!?]|,|\s-+\s|—)\s*|\b(?:wait|no|nope|sorry|i\s+mean|i\s+meant|actually|"
-    r"rather|or\s+rather|oops|my\s+bad|scratch\s+that)\b",
+    r"(?:\.{2,}|…|[.;!?]|,|\s-+\s|\s?—\s?|\s-{2,}\s?)\s*|\b(?:wait|no+|nope|nah|sorry|"
+    r"i\s+mean|i\s+meant|actually|rather|or\s+rather|oops|whoops|my\s+bad|scratch\s+that|"
+    r"hang\s+on|hold\s+on|never\s+mind|no\s+no|er+m?|um+|uh+)\b",
     re.IGNORECASE,
 )
 _NOT = re.compile(r"\bnot\s+(?:the\s+)?(?P<what>[\w' .()-]+?)(?=[,.;!?…]|$)", re.IGNORECASE)
@@ -216,14 +245,22 @@ def is_question(text: str) -> bool:
     return text.rstrip().endswith("?") or bool(tokens and tokens[0] in QUESTION_WORDS)
 
 
+def normalised(text: str) -> str:
+    """``text`` with common misspellings of the words people correct with spelled out
+    ("i ment the other" -> "i meant the other")."""
+    return _TYPO.sub(lambda m: _TYPOS[m.group().casefold()], text)
+
+
 def is_correction(text: str) -> bool:
-    """Whether the turn rejects the current interpretation ("no, i meant ...")."""
-    return bool(_CORRECTION.search(text.strip()))
+    """Whether the turn rejects the current interpretation ("no, i meant ...", "wrong one",
+    "i was asking about the other film", "sorry, 12 not 11"), in any case and with common
+    typos."""
+    return bool(_CORRECTION.search(normalised(text).strip()))
 
 
 def repair_segments(text: str) -> list[str]:
     """The pieces of a turn between repair cues, in order; empty pieces dropped."""
-    return [s.strip() for s in _REPAIR_SPLIT.split(text) if s and s.strip()]
+    return [s.strip() for s in _REPAIR_SPLIT.split(normalised(text)) if s and s.strip()]
 
 
 @dataclass(frozen=True, slots=True)
