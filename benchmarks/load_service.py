@@ -22,7 +22,7 @@ from pathlib import Path
 import httpx
 import numpy as np
 
-from memrevise.cli import demo_conversation
+from memrevise.data import demo_conversation
 from memrevise.methods import DEFAULT_WRITER
 from memrevise.service.process import ServerProcess
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from memrevise.cli import demo_collection, demo_conversation
+from memrevise.data import demo_collection, demo_conversation
 from memrevise.methods import make_writer
 from memrevise.retrieval import Passage, Retriever, read_collection
 from memrevise.search import MemRevise, SearchResult

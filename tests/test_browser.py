@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from memrevise.cli import demo_conversation
+from memrevise.data import demo_conversation
 from memrevise.methods import DEFAULT_WRITER
 from memrevise.service.process import ServerProcess
 

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from memrevise.bench.conversation import Conversation, SourceTurn
-from memrevise.cli import demo_collection
+from memrevise.data import demo_collection
 from memrevise.memory import Memory
 from memrevise.retrieval import BM25Index, read_collection
 from memrevise.search import MemRevise

@@ -13,7 +13,8 @@ from llm_fixtures import make_tiny_model, requests_of, served
 from typer.testing import CliRunner
 
 from memrevise.bench.items import read_items
-from memrevise.cli import app, demo_collection
+from memrevise.cli import app
+from memrevise.data import demo_collection
 from memrevise.memory import Memory, Op, WriterOutput, WriterOutputError
 from memrevise.methods import MemReviseMethod
 from memrevise.retrieval import BM25Index, read_collection

@@ -3,7 +3,7 @@
 import pytest
 
 from memrevise.bench import Item
-from memrevise.cli import demo_collection
+from memrevise.data import demo_collection
 from memrevise.methods import (
     PronounRewriter,
     all_history_query,

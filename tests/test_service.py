@@ -12,7 +12,8 @@ import httpx
 import pytest
 from typer.testing import CliRunner
 
-from memrevise.cli import app, demo_collection, demo_conversation
+from memrevise.cli import app
+from memrevise.data import demo_collection, demo_conversation
 from memrevise.memory import Memory, render_input
 from memrevise.methods import DEFAULT_WRITER, make_writer
 from memrevise.retrieval import BM25Index, read_collection

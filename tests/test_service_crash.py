@@ -10,7 +10,7 @@ from pathlib import Path
 
 import httpx
 
-from memrevise.cli import demo_collection, demo_conversation
+from memrevise.data import demo_collection, demo_conversation
 from memrevise.memory import Memory
 from memrevise.methods import DEFAULT_WRITER, make_writer
 from memrevise.retrieval import BM25Index, read_collection

@@ -21,7 +21,8 @@ from test_service import (  # the API's specifications, here against a server on
 from test_service_crash import TURNS, WRITER, body, kill_mid_run_and_restart, library_memory
 from typer.testing import CliRunner
 
-from memrevise.cli import app, demo_collection
+from memrevise.cli import app
+from memrevise.data import demo_collection
 from memrevise.memory import Memory
 from memrevise.methods import make_writer
 from memrevise.retrieval import BM25Index, read_collection

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from fastapi import FastAPI
 
-from memrevise.cli import demo_collection, demo_conversation
+from memrevise.data import demo_collection, demo_conversation
 from memrevise.methods import make_writer
 from memrevise.retrieval import BM25Index, load_index, read_collection
 from memrevise.search import MemRevise
