@@ -20,11 +20,11 @@ import numpy as np
 
 from memrevise.bench.items import Item
 from memrevise.jsonl import write_atomic, write_objects
+from memrevise.language.entities import NameTable, mentions
 from memrevise.retrieval import Retriever, load_index
 from memrevise.search import MemRevise, SearchConfig, SearchResult
 from memrevise.text import cut, replace_pronouns
 from memrevise.writer import RuleWriter, Writer
-from memrevise.writer.entities import NameTable, mentions
 from memrevise.writer.grounding import Grounding
 from memrevise.writer.learned import DEFAULT_MODEL, LearnedWriter, WriterModel
 from memrevise.writer.llm.config import LLMConfig

@@ -4,6 +4,7 @@ import pytest
 
 from memrevise.bench import Item
 from memrevise.data import demo_collection
+from memrevise.language.entities import NameTable
 from memrevise.methods import (
     PronounRewriter,
     all_history_query,
@@ -12,7 +13,6 @@ from memrevise.methods import (
     original_query,
 )
 from memrevise.retrieval import BM25Index, read_collection
-from memrevise.writer.entities import NameTable
 
 ITEM = Item(
     qid="q",

@@ -22,12 +22,13 @@ from typing import Protocol
 import numpy as np
 
 from memrevise.errors import ModelError
+from memrevise.language import cues
+from memrevise.language.entities import STOPWORDS, name_key, word_spans
+from memrevise.language.kinds import looks_like_person
 from memrevise.memory import Memory, Status, Topic
 from memrevise.retrieval import Ranking, WeightedQuery, text_query, tokenize
 from memrevise.text import cut, qualifier, strip_qualifier, words
-from memrevise.writer import cues
 from memrevise.writer.base import Turn
-from memrevise.writer.entities import STOPWORDS, name_key, word_spans
 from memrevise.writer.pages import Pages, PageWords
 from memrevise.writer.rules import (
     ANSWER_HORIZON,
@@ -40,7 +41,6 @@ from memrevise.writer.rules import (
     _is_thing,
     _phrase,
     _reference_phrase,
-    looks_like_person,
 )
 from memrevise.writer.switch import SwitchInput, SwitchModel
 
