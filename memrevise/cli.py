@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import functools
-import json
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -16,16 +14,14 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from memrevise.bench.items import read_items
+from memrevise.data import demo_collection, demo_conversation
 from memrevise.jsonl import JsonlError
 from memrevise.memory import Memory, Status
 from memrevise.methods import (
-    DEFAULT_WRITER,
     LLM_METHODS,
     METHODS,
-    WRITERS,
     MethodSpec,
     available_cores,
-    make_writer,
     rank_items,
     write_run,
 )
@@ -38,7 +34,7 @@ from memrevise.retrieval import (
     read_collection,
 )
 from memrevise.search import Hit, MemRevise, SearchConfig
-from memrevise.writer import TurnError
+from memrevise.writer import DEFAULT_WRITER, WRITERS, TurnError, make_writer
 from memrevise.writer.learned import DEFAULT_MODEL
 from memrevise.writer.llm.config import LLMConfig
 
@@ -82,15 +78,6 @@ def _progress(items: Iterable[T], label: str, total: int) -> Iterator[T]:
         transient=True,
     ) as progress:
         yield from progress.track(items, total=total)
-
-
-def demo_collection() -> Path:
-    return Path(str(resources.files("memrevise.data").joinpath("demo_collection.jsonl")))
-
-
-def demo_conversation() -> dict[str, Any]:
-    text = resources.files("memrevise.data").joinpath("demo_conversation.json").read_text("utf-8")
-    return json.loads(text)
 
 
 def _status_style(status: Status) -> str:

@@ -9,7 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from memrevise.bench.items import read_items
-from memrevise.cli import app, demo_collection
+from memrevise.cli import app
+from memrevise.data import demo_collection
 from memrevise.distributed import batches
 from memrevise.methods import MethodSpec, rank_items
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from memrevise.language.kinds import facts_of
 from memrevise.memory import Memory, Op, Operation, Status, WriterOutput
 from memrevise.text import replace_pronouns, strip_qualifier, words
-from memrevise.writer.rules import facts_of
 
 
 def resolve(question: str, name: str) -> str:

@@ -17,8 +17,8 @@ from memrevise.bench.collection import passage_id
 from memrevise.bench.conversation import Conversation, SourceTurn
 from memrevise.bench.items import HistoryTurn, Item
 from memrevise.bench.oracle import Oracle, resolve
+from memrevise.language.kinds import infer_kind, looks_like_person
 from memrevise.text import qualifier, strip_qualifier, words
-from memrevise.writer.rules import infer_kind, looks_like_person
 
 _SECTION_KINDS = {
     "person": {"early life", "personal life", "career", "biography", "death", "education",
