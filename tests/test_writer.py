@@ -220,9 +220,11 @@ def test_a_correction_to_a_same_name_entity(writer):
     assert output.query == "where did Jayson Blair (actor) study?"
 
 
-def test_a_same_name_entity_unknown_to_the_collection_keeps_the_users_description():
-    output, _ = converse(RuleWriter(), [("who is jayson blair?", None)], "no, the singer")
-    assert output.topic == "Jayson Blair (singer)"
+def test_a_same_name_entity_unknown_to_the_collection_is_never_invented():
+    # No page "Jayson Blair (singer)" exists and nobody said that name: no such topic.
+    output, memory = converse(RuleWriter(), [("who is jayson blair?", None)], "no, the singer")
+    assert output.topic == "Jayson Blair"
+    assert [t.name for t in memory.topics] == ["Jayson Blair"]
 
 
 def test_facts_are_the_answer_sentences_stored_under_the_topic(writer):

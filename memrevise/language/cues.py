@@ -138,6 +138,28 @@ PERSON_KINDS = PERSON_NOUNS - {"one"} | frozenset(
     ]
 )
 
+# Nouns that describe the same kind of thing ("the movie" fits "Sleeper (1973 film)").
+KIND_WORDS = (
+    {"film", "movie", "picture"},
+    {"song", "single", "track", "hit"},
+    {"show", "series", "sitcom", "programme", "program"},
+    {"singer", "artist", "musician", "rapper", "vocalist"},
+    {"team", "club", "side"},
+    {"book", "novel"},
+    {"place", "city", "town", "village"},
+)
+# Words that only correct, hesitate, point or change a value: a turn of these asks nothing new.
+FILLER = frozenset(
+    "no nope nah naw noo nooo not wrong incorrect sorry oops whoops actually wait hold hang "
+    "on correction meant mean mean intended rather bad my never mind ugh hmm hmmm uh uhh um er "
+    "erm well ok okay oh yeah yes right so and but then instead again still please thanks "
+    "one ones other another that's thats it's its that this those these there here "
+    "i i'm me you your asking asked talking thinking wondering referring looking after said "
+    "wanted want typed meant guy person man woman lady thing time "
+    "first second third fourth fifth last latter former next previous before earlier later "
+    "original sequel prequel following newer older latest year years four five six seven "
+    "eight nine ten two three instead lol haha ah".split()
+)
 _ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
     "eighth": 8, "ninth": 9, "tenth": 10, "last": -1, "former": 1, "latter": -1,
@@ -208,7 +230,7 @@ _CORRECTION = re.compile(
     r"|\b(?:the|that)\s+other\s+(?:one|guy|person|man|woman|film|movie|[a-z]+)\b"
     r"|\b(?:no|nope|nah|wait|sorry|oops),?\s+(?:wait|no|i\s+mean|sorry|actually|scratch)\b"
     r"|\b(?:scratch|forget|ignore)\s+that\b|\bor\s+rather\b|\bhang\s+on\b|\bhold\s+on\b"
-    r"|\b\d+\s*,?\s+not\s+\d+\b|\b(?:no|nope),?\s+(?:the|it'?s|its|i)\b",
+    r"|\b\d+\s*,?\s+not\s+\d+\b|(?:^|[,;])\s*not\s+(?:the\s+)?[\w'.-]+(?:\s+[\w'.-]+)?\s*(?:[,.;!?…]|$)|\b(?:no|nope),?\s+(?:the|it'?s|its|i)\b",
     re.IGNORECASE,
 )
 # Where a turn restarts its own correction: "the second guy… wait, no, the first one".

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
+from memrevise.memory import Op
 from memrevise.numbers import renamed, requery
 from memrevise.retrieval import Retriever
 from memrevise.search.state import SearchState
@@ -16,7 +17,8 @@ QUESTION_WORDS = frozenset({"what", "which", "who", "whom", "whose", "when", "wh
 @dataclass(frozen=True)
 class NumberRule:
     """Before retrieval: a short final turn without a question word that names exactly one new
-    number, decade or Roman numeral renames the topic of the final (else the previous) node.
+    number, decade or Roman numeral renames the topic of the final (else the previous) node,
+    unless the writer already revised that node's topic.
 
     The search then uses the writer's query with the new name and no template; the title
     prior follows ``state.topic``, which becomes the new name.
@@ -30,6 +32,8 @@ class NumberRule:
         if len(said) > self.max_words or QUESTION_WORDS.intersection(said):
             return state
         nodes = state.memory.nodes
+        if nodes and any(op.op is Op.REVISE for op in nodes[-1].operations):
+            return state  # the writer has already moved the topic to the page the user meant
         candidates = dict.fromkeys([state.topic, *(n.topic for n in nodes[-2:-1])])
         for topic in candidates:
             new = renamed(topic, state.question)

@@ -65,16 +65,6 @@ _CUE_PREVIOUS = frozenset(
     "above mentioned aforementioned former latter previous last said that this these those".split()
 )
 _CUE_BACK = frozenset("back again earlier original originally first before initially".split())
-# Nouns that describe the same kind of thing ("the movie" fits "Sleeper (1973 film)").
-_KIND_WORDS = (
-    {"film", "movie", "picture"},
-    {"song", "single", "track", "hit"},
-    {"show", "series", "sitcom", "programme", "program"},
-    {"singer", "artist", "musician", "rapper", "vocalist"},
-    {"team", "club", "side"},
-    {"book", "novel"},
-    {"place", "city", "town", "village"},
-)
 CONTEXT_WINDOW = 3  # words either side of a name that may say what it is
 SEARCH_DEPTH = 20
 SOURCE_DEPTH = 5  # passages searched for the one an answer was read from
@@ -132,7 +122,7 @@ def _contains(text_words: Sequence[str], name: str) -> bool:
 def _kind_words(descriptions: Sequence[str]) -> frozenset[str]:
     """The words of the describing nouns, with the words that name the same kind."""
     said = {w for noun in descriptions for w in noun.split()} - STOPWORDS
-    return frozenset(said.union(*(kind for kind in _KIND_WORDS if kind & said)))
+    return frozenset(said.union(*(kind for kind in cues.KIND_WORDS if kind & said)))
 
 
 def _near(text_words: Sequence[str], name: str, wanted: frozenset[str]) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 from functools import lru_cache
 
 from memrevise.language import cues
@@ -43,7 +44,12 @@ from memrevise.writer.context import (
     topic_is_thing,
 )
 from memrevise.writer.pages import similarity
+from memrevise.writer.siblings import Siblings
 
+_WH = frozenset("what who whom whose which when where why how".split())
+_OPENERS = frozenset("and so ok okay oh also then but well now hm hmm btw".split())
+_SHORT_TURN = 8  # words: a longer turn changes a value only with a correction cue
+EARLIER_NAMES = 8  # names from the latest answers a described correction may mean
 ANSWER_HORIZON = 30  # the latest turns whose answers' names, lists and kinds can be referred to
 RECENT_TOPICS = 10  # the most recently discussed topics a correction or a return may mean
 
@@ -74,7 +80,9 @@ class RuleWriter:
         pages: Callable[[str], frozenset[str]] | None = None,
         chooser: TopicChooser | None = None,
     ):
+        titles = list(titles)
         self.titles = NameTable(titles, common=common)
+        self.siblings = Siblings(titles)
         self.pages = pages
         self.chooser = chooser
         self._names_in = lru_cache(maxsize=65536)(self._names_in_uncached)
@@ -92,7 +100,9 @@ class RuleWriter:
         context = self.context(memory)
         text = turn.question
         decision = None
-        if memory.nodes and cues.is_correction(text):
+        if memory.nodes:
+            decision = self._value_revision(context, text, previous_question)
+        if decision is None and memory.nodes and cues.is_correction(text):
             decision = self._correction(context, text, previous_question)
         if decision is None:
             decision = self._continuation(context, text, turn)
@@ -192,28 +202,42 @@ class RuleWriter:
                     return sentence, node.turn
         return previous_question or "", context.memory.nodes[-1].turn
 
-    def _correction(
+    def _value_revision(
         self, context: Context, text: str, previous_question: str | None
     ) -> _Decision | None:
-        rejected = self._rejected(context, text)
-        if rejected is None:
+        """A turn that moves a recent topic to another page of its numbered family by a value
+        ("7 not 6", "and the next one?", "1998 then", "the original"). A turn that names the
+        other page in full without a correction cue is an ordinary turn about it."""
+        correcting = cues.is_correction(text)
+        if not correcting and len(cues.words_of(text)) > _SHORT_TURN:
             return None
-        own = [q for q in _questions(text) if not _is_bare_correction(q)]
+        for topic in context.recent_topics()[:2]:
+            moved = self.siblings.moved(topic.name, text)
+            if moved is None:
+                continue
+            named = {n.casefold() for n in context.names(text)}
+            if not correcting and moved.casefold() in named:
+                return None
+            return self._revision(context, text, previous_question, topic.name, moved, set())
+        return None
+
+    def _revision(
+        self,
+        context: Context,
+        text: str,
+        previous_question: str | None,
+        rejected: str,
+        name: str,
+        source: set[int],
+        phrase: str | None = None,
+    ) -> _Decision:
+        """Abandon ``rejected`` and Revise, Reactivate or Add ``name``; the query asks the turn's
+        own question, else the open question carried forward."""
+        own = [q for q in _questions(text) if _asks_anew(q)]
         if own:
             question, asked = own[-1], context.memory.next_turn
         else:
             question, asked = self._open_question(context, previous_question)
-        target = None
-        for segment in reversed(cues.repair_segments(text)):
-            if segment.casefold().startswith("not "):
-                continue
-            target = self._referent(context, segment, rejected, text, question)
-            if target is not None:
-                break
-        if target is None:
-            return None
-        name, phrase, source = target
-        if not own:
             phrase = reference_phrase(context.memory.topic(rejected), question)
         depends = {asked, *self._depends(context, rejected), *source}
         if same_name(name, rejected) or _differs_by_number(name, rejected):
@@ -232,6 +256,31 @@ class RuleWriter:
             rejected=rejected,
         )
 
+    def _correction(
+        self, context: Context, text: str, previous_question: str | None
+    ) -> _Decision | None:
+        rejected = self._rejected(context, text)
+        if rejected is None:
+            return None
+        own = [q for q in _questions(text) if _asks_anew(q)]
+        question = own[-1] if own else self._open_question(context, previous_question)[0]
+        target = None
+        for segment in reversed(cues.repair_segments(text)):
+            if segment.casefold().startswith("not "):
+                continue
+            target = self._referent(context, segment, rejected, text, question)
+            if target is not None:
+                break
+        if target is None and not _content(text):  # "wrong one", "that's not what i meant"
+            other = self._other(context, rejected, question)
+            target = (other, "", self._depends(context, other)) if other else None
+        if target is None:
+            return None
+        name, phrase, source = target
+        if name.casefold() == rejected.casefold():
+            return None
+        return self._revision(context, text, previous_question, rejected, name, source, phrase)
+
     def _rejected(self, context: Context, text: str) -> str | None:
         """The topic the correction rejects: one named after "not", the latest topic whose name
         holds a number of the kind the user changes, else the current topic."""
@@ -239,7 +288,7 @@ class RuleWriter:
             for found in context.topics.find(phrase):
                 return context.memory.topic(found.name).name  # type: ignore[union-attr]
         for topic in context.recent_topics()[:2]:
-            if renamed(topic.name, text) is not None:
+            if self.siblings.moved(topic.name, text) or renamed(topic.name, text) is not None:
                 return topic.name
         if context.current is not None:
             return context.current.name
@@ -270,17 +319,55 @@ class RuleWriter:
         for mention in context.names(segment):
             if mention.casefold() != rejected.casefold():
                 return mention, mention, self._depends(context, mention)
-        new_name = renamed(rejected, whole)
-        if new_name is not None:
-            return context.canonical(new_name), "", set()
-        for noun in cues.descriptions(segment):
-            described = self._described(context, noun, exclude=rejected)
-            if described is not None:
-                return described[0].name, described[1], {described[0].turns[-1]}
-            same = self._same_name(rejected, noun)
-            if same is not None:
-                return same, noun, set()
+        moved = self.siblings.moved(rejected, segment) or self._renamed(context, rejected, whole)
+        if moved is not None:
+            return moved, "", set()
+        described = self._grounded(context, segment, rejected)
+        if described is not None:
+            return described, "", self._depends(context, described)
         return None
+
+    def _renamed(self, context: Context, rejected: str, text: str) -> str | None:
+        """A number swapped in the rejected name ("12, not 11"), kept only where it names a
+        page, a topic or a name said in the conversation (any name without page titles)."""
+        new_name = renamed(rejected, text)
+        if new_name is None:
+            return None
+        name = context.canonical(new_name)
+        known = context.memory.topic(name) or context.first_turn_naming(name)
+        return name if known or not len(self.titles) or self.titles.named(name) else None
+
+    def _grounded(self, context: Context, segment: str, rejected: str) -> str | None:
+        """What a correction means among the pages and names in play: the rejected topic's
+        same-name pages and numbered family, the memory's topics and the names of the latest
+        answers, by a part of its name, even misspelt ("orvile"), or by how a description fits
+        its qualifier, kind, stored facts and page ("the french film", "the one born in
+        leeds", "the keyboard player")."""
+        wanted = _content(segment)
+        if not wanted:
+            return None
+        wanted |= set().union(*(kind for kind in cues.KIND_WORDS if kind & wanted))
+        stems = frozenset(tokenize(" ".join(wanted)))
+        candidates = [
+            *self.titles.named(rejected),
+            *(m.title for m in self.siblings.family(rejected)),
+            *(t.name for t in context.recent_topics()[:RECENT_TOPICS]),
+            *(n for _, n in context.answer_names[-EARLIER_NAMES:]),
+        ]
+        best, best_score = None, 0.0
+        for name in dict.fromkeys(context.canonical(c) for c in candidates):
+            if name.casefold() == rejected.casefold():
+                continue
+            score = 3.0 * _name_match(wanted, strip_qualifier(name))
+            score += 2.0 * len(wanted & set(cues.words_of(qualifier(name))))
+            topic = context.memory.topic(name)
+            if topic is not None:
+                score += description_score(topic, wanted) / 2
+            if self.pages is not None:
+                score += len(stems & self.pages(name))
+            if score > best_score:
+                best, best_score = name, score
+        return best if best_score >= 1.0 else None
 
     def _other(self, context: Context, rejected: str, question: str) -> str | None:
         """ "The other one": the other member of a pair named in an answer, or the earlier
@@ -357,17 +444,6 @@ class RuleWriter:
         if chosen.name.casefold() == rejected.casefold():
             return None
         return chosen.name, "", {chosen.turns[-1]}
-
-    def _same_name(self, rejected: str, description: str) -> str | None:
-        """ "No, the actor": a page with the rejected topic's name and the described qualifier."""
-        wanted = set(cues.words_of(description)) - STOPWORDS
-        if not wanted:
-            return None
-        for title in self.titles.named(rejected):
-            described = wanted & set(cues.words_of(qualifier(title)))
-            if described and title.casefold() != rejected.casefold():
-                return title
-        return f"{strip_qualifier(rejected)} ({description})"
 
     # -- continuations -----------------------------------------------------------------------
 
@@ -565,10 +641,43 @@ def _questions(text: str) -> list[str]:
 
 def _is_bare_correction(text: str) -> bool:
     """A correction that asks nothing itself ("no, i meant the first one")."""
-    if not cues.is_correction(text):
+    return cues.is_correction(text) and not _asks_anew(text)
+
+
+def _asks_anew(sentence: str) -> bool:
+    """Whether a sentence asks something of its own, beyond correcting or changing a value:
+    "who starred in it?" and "was that a hit?" do; "6?", "thats apollo 11 though??" and "no,
+    i meant the first one" do not."""
+    said = cues.words_of(cues.normalised(sentence))
+    while said and said[0] in _OPENERS:
+        said = said[1:]
+    if not said:
         return False
-    content = set(cues.words_of(text)) & cues.QUESTION_WORDS - {"is", "was", "do", "did"}
-    return not content
+    if said[0] in cues.QUESTION_WORDS:
+        return True
+    return any(w in _WH or w.rstrip("s") in _WH or w.split("'")[0] in _WH for w in said)
+
+
+def _name_match(wanted: set[str], name: str) -> float:
+    """How many of a name's words the user said, allowing one slip in a longer word
+    ("orvile" for "Orville")."""
+    said = [w for w in wanted if len(w) > 2]
+    found = 0.0
+    for part in cues.words_of(name):
+        if len(part) < 3 or part in STOPWORDS:
+            continue
+        if part in said or (
+            len(part) > 4 and any(SequenceMatcher(None, part, w).ratio() >= 0.8 for w in said)
+        ):
+            found += 1
+    return found
+
+
+def _content(text: str) -> set[str]:
+    """The words of a turn that say something beyond correcting: not cue, filler, value or
+    stop words ("nope, the russian one" -> {"russian"})."""
+    said = set(cues.words_of(cues.normalised(text)))
+    return {w for w in said - STOPWORDS - cues.FILLER if not w.isdigit()}
 
 
 _PREPOSITION = re.compile(

@@ -1,0 +1,144 @@
+"""Numbered families among a collection's page titles, and the member a value revision means.
+
+"Apollo 11", "Apollo 12" and "Apollo 13" are one family ("apollo #"), as are "Rocky",
+"Rocky II" and "Rocky III" (the unnumbered first counts as 1), "1990 FIFA World Cup" and
+"1994 FIFA World Cup", or "Avatar (2009 film)" and "Avatar (2022 film)". A turn that changes
+a value ("7 not 6", "xlv", "the 1990 one", "the next one", "the one before", "the third
+instalment", "the original") moves a topic to the member with that value, and only ever to a
+page that exists.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from memrevise.language import cues
+from memrevise.numbers import mentions, roman_value
+
+_SLOT = "#"
+_NEXT = re.compile(
+    r"\b(?:next|following|subsequent|later|newer|sequel|one\s+after|after\s+(?:that|it))\b",
+    re.IGNORECASE,
+)
+_PREVIOUS = re.compile(
+    r"\b(?:previous|preceding|prior|earlier|older|prequel|one\s+before|before\s+(?:that|it))\b",
+    re.IGNORECASE,
+)
+_FIRST = re.compile(r"\b(?:original|very\s+first|first\s+(?:one|film|movie|book|game|part))\b")
+_LAST = re.compile(r"\b(?:latest|newest|most\s+recent|last\s+(?:one|film|movie|book|game))\b")
+_ORDINAL = re.compile(
+    r"\b(?:the\s+)?(?P<ord>second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
+    r"\d{1,2}(?:st|nd|rd|th))\b(?!\s+(?:person|guy|man|woman|name|item|entry|member|"
+    r"mentioned|listed|in\s+(?:that|the|this)\s+list))",
+    re.IGNORECASE,
+)
+_ORDINALS = {
+    "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+    "ninth": 9, "tenth": 10,
+}  # fmt: skip
+# A number that counts things ("3 songs", "2 sets") is not a value of the topic's name.
+_COUNTED = re.compile(r"\s*(?:[a-z]{3,})", re.IGNORECASE)
+_VALUE_FOLLOWERS = frozenset(
+    "not one one's then instead please version edition film movie mission game season "
+    "model sequel again or and".split()
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """A page of a family and its value (a number, a year or a numeral's value)."""
+
+    value: int
+    title: str
+
+
+def _slot(title: str) -> tuple[str, int] | None:
+    """The family key of ``title`` (its last number or numeral replaced by a slot) and the
+    value there; None for a title without one."""
+    found = [m for m, _ in mentions(title, in_title=True) if m.kind in ("number", "roman")]
+    if not found:
+        return None
+    last = found[-1]
+    value = roman_value(last.value) if last.kind == "roman" else int(last.value)
+    key = title[: last.start] + _SLOT + title[last.end :]
+    return " ".join(key.casefold().split()), value
+
+
+class Siblings:
+    """The numbered families of a collection's titles (families of two pages or more)."""
+
+    def __init__(self, titles: Iterable[str]):
+        members: dict[str, dict[int, str]] = {}
+        plain: dict[str, str] = {}
+        for title in titles:
+            slot = _slot(title)
+            if slot is None:
+                plain.setdefault(" ".join(title.casefold().split()), title)
+                continue
+            key, value = slot
+            members.setdefault(key, {}).setdefault(value, title)
+        for key, values in members.items():  # "Rocky" is the first of "Rocky II", "Rocky III"
+            base = " ".join(key.replace(_SLOT, " ").split())
+            if base in plain and 1 not in values:
+                values[1 if min(values) < 1000 else 0] = plain[base]
+        self._families = {
+            key: tuple(Member(v, t) for v, t in sorted(values.items()))
+            for key, values in members.items()
+            if len(values) > 1
+        }
+        self._key_of = {m.title.casefold(): key for key, ms in self._families.items() for m in ms}
+
+    def family(self, title: str) -> tuple[Member, ...]:
+        """The members of ``title``'s family in order of value (empty when it has none)."""
+        key = self._key_of.get(title.casefold())
+        return self._families[key] if key is not None else ()
+
+    def moved(self, title: str, text: str) -> str | None:
+        """The member of ``title``'s family that ``text`` asks for instead of it: a value
+        said in it (not one it rejects: "7 not 6"), a step ("the next one", "the one
+        before"), an ordinal ("the third instalment") or the first or latest one."""
+        family = self.family(title)
+        if not family:
+            return None
+        values = [m.value for m in family]
+        here = next(i for i, m in enumerate(family) if m.title.casefold() == title.casefold())
+        by_value = {m.value: m.title for m in family}
+        for value in said_values(text):
+            if value in by_value and value != family[here].value:
+                return by_value[value]
+        if _NEXT.search(text) and here + 1 < len(family):
+            return family[here + 1].title
+        if _PREVIOUS.search(text) and here > 0:
+            return family[here - 1].title
+        for match in _ORDINAL.finditer(text):
+            ordinal = match["ord"].casefold()
+            wanted = _ORDINALS.get(ordinal) or int(re.sub(r"\D", "", ordinal))
+            chosen = (
+                by_value.get(wanted)
+                if values[0] < 1000
+                else (family[wanted - 1].title if wanted <= len(family) else None)
+            )
+            if chosen is not None and chosen.casefold() != title.casefold():
+                return chosen
+        if _FIRST.search(text.casefold()) and here > 0:
+            return family[0].title
+        if _LAST.search(text.casefold()) and here + 1 < len(family):
+            return family[-1].title
+        return None
+
+
+def said_values(text: str) -> list[int]:
+    """The values a turn names for a topic's number, not the ones it rejects ("7 not 6" ->
+    [7]) nor counts ("top 3 songs")."""
+    values = []
+    for mention, negated in mentions(text):
+        if negated or mention.kind == "decade":
+            continue
+        after = text[mention.end :]
+        word = cues.words_of(after[:20])[:1]
+        if word and word[0] not in _VALUE_FOLLOWERS and _COUNTED.match(after):
+            continue
+        values.append(roman_value(mention.value) if mention.kind == "roman" else int(mention.value))
+    return values
