@@ -211,7 +211,8 @@ _TYPO = re.compile(r"(?<![\w'])(?:" + "|".join(map(re.escape, _TYPOS)) + r")(?![
 # A turn that rejects the last answer or its own first reference: an opening "no", "wrong",
 # "actually"..., or words anywhere that say the user meant something else.
 _CORRECTION = re.compile(
-    r"^(?:no+|nope|nah+|naw|not\b|wrong|incorrect|sorry|oops|whoops|actually|wait|hold\s+on|"
+    r"^(?:(?:ha+|haha+|lol|lmao|ugh|hm+|oh|ah+|um+|uh+|erm?|well|ok|okay|hey)\b[\s,.!…]*)*"
+    r"(?:no+|nope|nah+|naw|not\b|wrong|incorrect|sorry|oops|whoops|actually|wait|hold\s+on|"
     r"hang\s+on|correction|i\s+meant|i\s+mean|rather|my\s+bad|never\s+mind|ugh|hmm+|uh+|"
     r"err?m?|well\s+no|that'?s\s+not|that\s+is\s+not|that\s+was\s+not|that\s+wasn'?t|"
     r"that'?s\s+the\s+wrong|not\s+quite)\b"
@@ -271,6 +272,31 @@ def normalised(text: str) -> str:
     """``text`` with common misspellings of the words people correct with spelled out
     ("i ment the other" -> "i meant the other")."""
     return _TYPO.sub(lambda m: _TYPOS[m.group().casefold()], text)
+
+
+# A cue inside a turn after which the user restates what they meant ("... wait, no, the first
+# one", "where was nolan born - hold on, where was tarkovsky born").
+_REPAIR_CUE = re.compile(
+    r"(?:(?<=[,.;!?…—-])|(?<=\s))\s*(?:no+\s+wait|wait(?:\s+no+)?|hang\s+on|hold\s+on|"
+    r"scratch\s+that|scrap\s+that|make\s+that|forget\s+that|or\s+rather|no+\s+no+|"
+    r"i\s+mean|i\s+meant|my\s+bad|oops|whoops|rather)\b"
+    r"|(?<=[,.;!?…—-])\s*(?:no+|nope|nah|sorry|actually|hm+,?\s+no+|hm+)\b"
+    r"|(?<=[.…—-])\s*(?:or)\b",
+    re.IGNORECASE,
+)
+
+
+def repair_split(text: str) -> tuple[str, str] | None:
+    """A turn that repairs itself, split at its last repair cue into what the user first said
+    and what they meant instead ("when was the iphone 7 released - hang on, when did the 6
+    come out"); None without such a cue after some words of substance."""
+    text = normalised(text)
+    for match in reversed(list(_REPAIR_CUE.finditer(text))):
+        before = text[: match.start()].strip(" ,;.!?…—-")
+        after = text[match.end() :].strip(" ,;.!?…—-")
+        if after and set(words_of(before)) - FILLER - {"the", "a", "an", "is", "was", "of", "in"}:
+            return before, after
+    return None
 
 
 def is_correction(text: str) -> bool:

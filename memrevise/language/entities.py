@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -179,11 +180,16 @@ class Mention:
     end: int
 
 
+@lru_cache(maxsize=65_536)
+def folded(word: str) -> str:
+    """A word lower-cased and without accents, as people type names ("bronte" for "Brontë")."""
+    plain = unicodedata.normalize("NFKD", word.casefold().replace("’", "'"))
+    return "".join(c for c in plain if not unicodedata.combining(c))
+
+
 def word_spans(text: str) -> list[tuple[str, int, int]]:
-    """Lower-cased words with their character offsets."""
-    return [
-        (m.group().casefold().replace("’", "'"), m.start(), m.end()) for m in _TOKEN.finditer(text)
-    ]
+    """Lower-cased words without accents, with their character offsets."""
+    return [(folded(m.group()), m.start(), m.end()) for m in _TOKEN.finditer(text)]
 
 
 @lru_cache(maxsize=65_536)
@@ -269,14 +275,25 @@ def capitalised(text: str) -> list[Mention]:
 
 
 def mentions(text: str, *tables: NameTable) -> list[Mention]:
-    """Names in ``text`` from each table in turn (earlier tables win overlaps), then capitalised
-    spans, ordered by position."""
+    """Names in ``text`` from each table in turn, then capitalised spans, ordered by position.
+    Earlier tables win overlaps, except that a longer known name holding the earlier ones
+    wins ("orville wright" over the topic "Wilbur Wright" found by "wright")."""
     chosen: list[Mention] = []
-    for candidates in [*(t.find(text) for t in tables), capitalised(text)]:
+    for candidates, known in [*((t.find(text), True) for t in tables), (capitalised(text), False)]:
         for mention in candidates:
-            if all(mention.end <= m.start or mention.start >= m.end for m in chosen):
+            overlapping = [m for m in chosen if mention.start < m.end and m.start < mention.end]
+            if known and overlapping and all(_holds(mention, m) for m in overlapping):
+                chosen = [m for m in chosen if m not in overlapping]
+                overlapping = []
+            if not overlapping:
                 chosen.append(mention)
     return sorted(chosen, key=lambda m: m.start)
+
+
+def _holds(outer: Mention, inner: Mention) -> bool:
+    """Whether ``outer`` covers ``inner`` and is longer."""
+    longer = outer.end - outer.start > inner.end - inner.start
+    return longer and outer.start <= inner.start and inner.end <= outer.end
 
 
 def lists(text: str, found: list[Mention]) -> list[list[str]]:

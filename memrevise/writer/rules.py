@@ -101,6 +101,8 @@ class RuleWriter:
         text = turn.question
         decision = None
         if memory.nodes:
+            decision = self._self_repair(context, text, turn, previous_question)
+        if decision is None and memory.nodes:
             decision = self._value_revision(context, text, previous_question)
         if decision is None and memory.nodes and cues.is_correction(text):
             decision = self._correction(context, text, previous_question)
@@ -231,30 +233,84 @@ class RuleWriter:
         source: set[int],
         phrase: str | None = None,
     ) -> _Decision:
-        """Abandon ``rejected`` and Revise, Reactivate or Add ``name``; the query asks the turn's
-        own question, else the open question carried forward."""
+        """Abandon ``rejected`` (when the memory holds it) and Revise, Reactivate or Add
+        ``name``; the query asks the turn's own question, else the open question carried
+        forward."""
         own = [q for q in _questions(text) if _asks_anew(q)]
         if own:
             question, asked = own[-1], context.memory.next_turn
         else:
             question, asked = self._open_question(context, previous_question)
             phrase = reference_phrase(context.memory.topic(rejected), question)
+        held = context.memory.topic(rejected) is not None
         depends = {asked, *self._depends(context, rejected), *source}
-        if same_name(name, rejected) or _differs_by_number(name, rejected):
+        if held and (same_name(name, rejected) or _differs_by_number(name, rejected)):
             revise = Operation(op=Op.REVISE, topic=name)
         else:
             revise = self._operation_for(context, name)
-            if revise.op is Op.REFINE:
+            if held and revise.op is Op.REFINE:
                 revise = Operation(op=Op.REACTIVATE, topic=name)
+        abandon = [Operation(op=Op.ABANDON, topic=rejected)] if held else []
         return _Decision(
             topic=name,
-            operations=[Operation(op=Op.ABANDON, topic=rejected), revise],
+            operations=[*abandon, revise],
             question=question,
             depends=depends | self._depends(context, name),
-            contradicts=[rejected],
+            contradicts=[rejected] if held else [],
             phrase=phrase,
             rejected=rejected,
         )
+
+    def _self_repair(
+        self, context: Context, text: str, turn: Turn, previous_question: str | None
+    ) -> _Decision | None:
+        """A turn that repairs itself: what follows its last repair cue wins ("when did he die
+        - wait, i mean the one who stayed up in orbit"). What the first part referred to is
+        abandoned when the memory holds it and the repair points elsewhere; a repair that
+        comes back to the current topic only refines it. A first part that itself corrects
+        the last answer is left to :meth:`_correction`."""
+        split = cues.repair_split(text)
+        if split is None or cues.is_correction(split[0]):
+            return None
+        before, after = split
+        first = self._first_reference(context, before)
+        if first is None:
+            return None
+        intended = None
+        for segment in reversed(cues.repair_segments(after)):
+            if segment.casefold().startswith("not "):
+                continue
+            intended = self._referent(context, segment, first, after, before)
+            if intended is not None:
+                break
+        current = context.current
+        asked = after if _asks_anew(after) else before
+        if intended is None:
+            return self._continuation(context, asked, turn) if _asks_anew(after) else None
+        name, phrase, source = intended
+        if current is not None and name.casefold() == current.name.casefold():
+            decision = self._continuation(context, asked, turn)
+            decision.rejected = first if first.casefold() != name.casefold() else None
+            return decision
+        return self._revision(context, asked, previous_question, first, name, source, phrase)
+
+    def _first_reference(self, context: Context, text: str) -> str | None:
+        """What the first part of a self-repair referred to: a name, a value of the current
+        topic's family, a list position, else (by a pronoun or nothing) the current topic."""
+        names = context.names(text)
+        if names:
+            return names[0]
+        current = context.current
+        if current is not None:
+            moved = self.siblings.moved(current.name, text)
+            if moved is not None:
+                return moved
+        position = cues.final_position(text)
+        if position is not None:
+            found = context.at_position(position, None)
+            if found is not None:
+                return found[0]
+        return current.name if current is not None else None
 
     def _correction(
         self, context: Context, text: str, previous_question: str | None
@@ -287,6 +343,10 @@ class RuleWriter:
         for phrase in cues.negated(text):
             for found in context.topics.find(phrase):
                 return context.memory.topic(found.name).name  # type: ignore[union-attr]
+            said = set(cues.words_of(phrase))
+            for topic in context.recent_topics()[:RECENT_TOPICS]:  # "not anne", "not freddie"
+                if _name_match(said, strip_qualifier(topic.name)):
+                    return topic.name
         for topic in context.recent_topics()[:2]:
             if self.siblings.moved(topic.name, text) or renamed(topic.name, text) is not None:
                 return topic.name
@@ -317,11 +377,14 @@ class RuleWriter:
             if other is not None:
                 return other, "the other", self._depends(context, other)
         for mention in context.names(segment):
-            if mention.casefold() != rejected.casefold():
+            # A name that several pages share ("paris") is settled by the rest of the segment.
+            if mention.casefold() != rejected.casefold() and len(self.titles.named(mention)) < 2:
                 return mention, mention, self._depends(context, mention)
         moved = self.siblings.moved(rejected, segment) or self._renamed(context, rejected, whole)
         if moved is not None:
             return moved, "", set()
+        if _asks_anew(segment):  # a question's words describe what it asks, not whom
+            return None
         described = self._grounded(context, segment, rejected)
         if described is not None:
             return described, "", self._depends(context, described)
@@ -353,6 +416,8 @@ class RuleWriter:
             *(m.title for m in self.siblings.family(rejected)),
             *(t.name for t in context.recent_topics()[:RECENT_TOPICS]),
             *(n for _, n in context.answer_names[-EARLIER_NAMES:]),
+            *(n for node in context.memory.nodes[-2:] for n in context.names(node.question)),
+            *(t for n in context.names(segment) for t in self.titles.named(n)),
         ]
         best, best_score = None, 0.0
         for name in dict.fromkeys(context.canonical(c) for c in candidates):
