@@ -33,7 +33,6 @@ from memrevise.writer.context import (
     Context,
     description_score,
     fact_words,
-    phrase_of,
     reference_phrase,
     topic_is_person,
     topic_is_thing,
@@ -359,20 +358,15 @@ class Features:
 
 
 def _referring_words(text: str, name: str, topic: Topic | None) -> str | None:
-    """The words of a turn that stand for its topic, to be replaced by the name in the query:
-    none when the name is said, else a pronoun, a list position or a description ("the
-    mission" of "when did the mission launch?", as far as the topic fits it, else its first
-    word)."""
+    """The words of a turn that stand for its topic, for the query to resolve: none when the
+    name is said, else a pronoun, a list position or a description as far as the topic fits
+    it ("the mission" of "when did the mission launch?")."""
     if _contains([w for w, _, _ in word_spans(text)], name):
         return None
     said = cues.pronouns(text)
     if said:
         return said[0]
-    fitting = cues.position_phrase(text) or reference_phrase(topic, text)
-    if fitting:
-        return fitting
-    descriptions = cues.descriptions(text)
-    return phrase_of(text, descriptions[0].split()[0]) if descriptions else None
+    return cues.position_phrase(text) or reference_phrase(topic, text)
 
 
 class TopicModel:

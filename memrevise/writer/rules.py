@@ -29,9 +29,10 @@ from memrevise.language.entities import (
 )
 from memrevise.language.kinds import facts_of, infer_kind, looks_like_person
 from memrevise.memory import Memory, Node, Op, Operation, Status, Topic, WriterOutput
+from memrevise.numbers import mentions as number_mentions
 from memrevise.numbers import renamed
 from memrevise.retrieval import tokenize
-from memrevise.text import qualifier, replace_pronouns, same_name, strip_qualifier
+from memrevise.text import qualifier, same_name, strip_qualifier
 from memrevise.writer.base import Turn
 from memrevise.writer.context import (
     Context,
@@ -44,6 +45,7 @@ from memrevise.writer.context import (
     topic_is_thing,
 )
 from memrevise.writer.pages import similarity
+from memrevise.writer.query import display_name, write_query
 from memrevise.writer.siblings import Siblings
 
 _WH = frozenset("what who whom whose which when where why how".split())
@@ -120,7 +122,7 @@ class RuleWriter:
             operations=tuple(operations),
             topic=decision.topic,
             facts=facts,
-            query=self._query(decision) if want_query else None,
+            query=self._query(context, decision) if want_query else None,
         )
 
     # -- context -----------------------------------------------------------------------------
@@ -515,7 +517,9 @@ class RuleWriter:
     def _continuation(self, context: Context, text: str, turn: Turn) -> _Decision:
         """A turn that does not correct: its topic as the chooser (else :meth:`_choose`) picks
         it."""
-        chosen = self.chooser.choose(context, text, turn) if self.chooser is not None else None
+        chosen = self._named_switch(context, text)
+        if chosen is None and self.chooser is not None:
+            chosen = self.chooser.choose(context, text, turn)
         name, phrase = chosen or self._choose(context, text, turn)
         depends = self._depends(context, name)
         if context.memory.nodes and (phrase or cues.pronouns(text)):
@@ -527,6 +531,37 @@ class RuleWriter:
             depends=depends,
             phrase=phrase,
         )
+
+    def _named_switch(self, context: Context, text: str) -> tuple[str, str] | None:
+        """A question that names an entity other than the current topic moves to it ("who
+        directed avatar?" after two turns about Neil Armstrong, "who walked on the moon
+        during apollo 11?" after Avatar), unless the name is part of the current topic's own
+        name. A question that refers back (a pronoun, "this organ", "the aforementioned
+        country") stays with the chooser, and so do lower-case words that read as common
+        nouns: after a determiner ("the band") or, for one word, after a preposition ("on
+        the moon")."""
+        current = context.current
+        if current is None or cues.pronouns(text) or _REFERS_BACK.search(text):
+            return None
+        for noun in cues.descriptions(text):  # "the kingdom" while on "Kingdom of Mysore"
+            if description_score(current, set(cues.words_of(noun)) - STOPWORDS) >= 1.0:
+                return None
+        own = set(name_key(current.name))
+        for found in mentions(text, context.topics, self.titles):  # known names, not any capital
+            mention = Mention(context.canonical(found.name), found.start, found.end)
+            name = mention.name
+            if name.casefold() == current.name.casefold():
+                return None
+            written = text[mention.start : mention.end]
+            if set(name_key(name)) <= own:
+                continue
+            determined = _DETERMINED.search(text[: mention.start]) or _DETERMINED.match(written)
+            if written.islower() and determined:
+                continue
+            if _governed(text, mention) and len(name_key(name)) < 2:
+                continue
+            return name, name
+        return None
 
     def _choose(self, context: Context, text: str, turn: Turn) -> tuple[str, str | None]:
         """The topic of a turn that does not correct, and the words that referred to it.
@@ -682,20 +717,25 @@ class RuleWriter:
 
     # -- the query ---------------------------------------------------------------------------
 
-    def _query(self, decision: _Decision) -> str:
-        """The request with its references replaced by the topic's name."""
-        name = decision.topic
-        query = decision.question
-        if decision.rejected:
-            query = _replace_name(query, decision.rejected, name)
-        if decision.phrase and decision.phrase.casefold() != name.casefold():
-            pattern = rf"\b{re.escape(decision.phrase)}\b"
-            query = re.sub(pattern, name, query, count=1, flags=re.IGNORECASE)
-        if not _mentions_name(query, name):
-            query = replace_pronouns(query, name, count=1)
-        if not _mentions_name(query, name):
-            query = f"{query.rstrip(' ?.')} {name}" + ("?" if query.rstrip().endswith("?") else "")
-        return query
+    def _query(self, context: Context, decision: _Decision) -> str:
+        """The request with its references resolved to the topic (:func:`write_query`); a
+        correction's rejected name or value is swapped for the one meant first."""
+        name, question, rejected = decision.topic, decision.question, decision.rejected
+        in_play = [t.name for t in context.memory.topics] + ([rejected] if rejected else [])
+        if rejected:
+            shown = display_name(name, in_play)
+            question = _replace_name(question, rejected, shown)
+            question = _replace_value(question, rejected, shown)
+        listed = any(
+            any(n.casefold() == name.casefold() for n in names) for _, names in context.answer_lists
+        )
+        said = {name.casefold(), (rejected or "").casefold()}
+        others = [n for n in context.names(question) if n.casefold() not in said]
+        topic = context.memory.topic(name) or (context.memory.topic(rejected) if rejected else None)
+        known = topic is not None or rejected is not None or context.first_turn_naming(name)
+        if not known and not decision.phrase:
+            return question  # a new topic guessed from the corpus is not pasted in
+        return write_query(question, name, decision.phrase, topic, listed, others, in_play)
 
 
 def _questions(text: str) -> list[str]:
@@ -745,6 +785,16 @@ def _content(text: str) -> set[str]:
     return {w for w in said - STOPWORDS - cues.FILLER if not w.isdigit()}
 
 
+_DETERMINED = re.compile(
+    r"(?:^|\b)(?:the|a|an|this|that|these|those|its|his|her|their|our|your|my)\s+$"
+    r"|^(?:the|a|an)\s+",
+    re.IGNORECASE,
+)
+_REFERS_BACK = re.compile(
+    r"\b(?:this|that|these|those|said|aforementioned|aforesaid|above|mentioned|former|latter)"
+    r"\s+[a-z]",
+    re.IGNORECASE,
+)
 _PREPOSITION = re.compile(
     r"\b(?:on|in|at|to|from|with|into|onto|by|for|of|near|over|under|across|through|during|"
     r"after|before|than|like|against|toward|towards)\s+(?:the\s+|a\s+|an\s+)?$",
@@ -771,6 +821,19 @@ def _mentions_name(text: str, name: str) -> bool:
     key = name_key(name)
     words = [w for w, _, _ in word_spans(text)]
     return any(tuple(words[i : i + len(key)]) == key for i in range(len(words)))
+
+
+def _replace_value(text: str, old: str, new: str) -> str:
+    """A question about ``old`` with its number said as in ``new`` ("the 1998 world cup" ->
+    "the 1994 world cup") when the two names differ only there."""
+    if not _differs_by_number(old, new):
+        return text
+    before = [m for m, _ in number_mentions(old, in_title=True)]
+    after = [m for m, _ in number_mentions(new, in_title=True)]
+    if not before or not after:
+        return text
+    pattern = re.compile(rf"(?<![\w']){re.escape(before[-1].text)}(?![\w'])", re.IGNORECASE)
+    return pattern.sub(lambda _: after[-1].text, text, count=1)
 
 
 def _replace_name(text: str, old: str, new: str) -> str:

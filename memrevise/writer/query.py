@@ -1,0 +1,100 @@
+"""Writing the search query: the user's question with only its references resolved.
+
+A pronoun becomes the topic's name ("his" -> "Name's"); a definite description whose noun
+fits the topic keeps its noun ("the band" -> "the band Queen"); a list position becomes the
+listed name; a corrected name or value is swapped for the one meant. Every other word of the
+question stays, in order. A question that already names its subject is left as typed, and one
+that names something else is not given the topic. The name is the one a person would type:
+the title without its bracketed qualifier, unless another page of that name is in play.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from memrevise.language import cues
+from memrevise.language.entities import STOPWORDS, name_key, word_spans
+from memrevise.memory import Topic
+from memrevise.text import qualifier, strip_qualifier
+from memrevise.writer.context import description_score
+
+_POSSESSIVE = frozenset({"his", "her", "its", "their", "hers", "theirs"})
+# Heads that say nothing of their own ("the guy who ..."): the name takes their place.
+_GENERIC_HEADS = frozenset("one guy person man woman lady thing".split())
+_SHORT_NAME_WORD = 3  # name words this short ("of", "the", "xi") do not say a name alone
+
+
+def display_name(name: str, in_play: Iterable[str]) -> str:
+    """``name`` as a person would type it: without its bracketed qualifier unless another
+    name in play shares the rest ("Avatar (2009 film)" beside "Avatar (2004 film)")."""
+    base = strip_qualifier(name)
+    if not qualifier(name):
+        return name
+    others = [n for n in in_play if n.casefold() != name.casefold()]
+    return name if any(name_key(n) == name_key(base) for n in others) else base
+
+
+def names_subject(question: str, name: str) -> bool:
+    """Whether ``question`` already names ``name``: its words in order, or a distinctive word
+    of it ("orwell's" for "George Orwell", "bulls" for "Chicago Bulls")."""
+    key = name_key(name)
+    said = [w.removesuffix("'s") for w, _, _ in word_spans(question)]
+    if any(tuple(said[i : i + len(key)]) == key for i in range(len(said))):
+        return True
+    distinctive = [
+        w for w in key if len(w) > _SHORT_NAME_WORD and w not in STOPWORDS and not w.isdigit()
+    ]
+    return any(w in said for w in distinctive)
+
+
+def _fits(phrase: str, topic: Topic | None, name: str) -> bool:
+    """Whether a description's words fit the topic: its kind, qualifier, name or facts."""
+    wanted = set(cues.words_of(phrase)) - STOPWORDS - {"the", "that", "this", "these", "those"}
+    wanted |= set().union(*(kind for kind in cues.KIND_WORDS if kind & wanted))
+    if not wanted:
+        return False
+    if topic is not None:
+        return description_score(topic, wanted) >= 1.0
+    return bool(wanted & set(cues.words_of(qualifier(name))))
+
+
+def _replace(text: str, phrase: str, replacement: str) -> str:
+    pattern = re.compile(rf"(?<![\w']){re.escape(phrase)}(?![\w'])", re.IGNORECASE)
+    return pattern.sub(lambda _: replacement, text, count=1)
+
+
+def write_query(
+    question: str,
+    name: str,
+    phrase: str | None,
+    topic: Topic | None,
+    listed: bool,
+    other_names: Iterable[str],
+    in_play: Iterable[str] = (),
+) -> str:
+    """The query for ``question`` about ``name``. ``phrase``: the words that referred to it
+    (a pronoun, a description, a list position); ``listed``: whether the name came from a
+    list an answer gave; ``other_names``: names the question says that are not the topic."""
+    shown = display_name(name, in_play)
+    if names_subject(question, shown):
+        return question
+    if phrase:
+        said = phrase.casefold()
+        if said in cues.PRONOUNS:
+            replacement = f"{shown}'s" if said in _POSSESSIVE else shown
+            return _replace(question, phrase, replacement)
+        if cues.positions(phrase):
+            if listed:
+                return _replace(question, phrase, shown)
+        elif _fits(phrase, topic, name):
+            generic = cues.words_of(phrase)[-1:] and cues.words_of(phrase)[-1] in _GENERIC_HEADS
+            return _replace(question, phrase, shown if generic else f"{phrase} {shown}")
+    if any(True for _ in other_names):
+        return question
+    said = cues.pronouns(question)
+    if said:
+        replacement = f"{shown}'s" if said[0] in _POSSESSIVE else shown
+        return _replace(question, said[0], replacement)
+    end = "?" if question.rstrip().endswith("?") else ""
+    return f"{question.rstrip(' ?.')} {shown}{end}"
