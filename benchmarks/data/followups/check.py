@@ -3,23 +3,79 @@
 Usage: python check.py [DIR]   (DIR defaults to the folder of this file)
 Exits non-zero when an error is found; warnings are printed for review.
 """
+
 import collections
 import json
 import re
 import sys
 from pathlib import Path
 
-KINDS = ["no-rewrite", "pronoun", "possessive", "definite", "role", "ellipsis",
-         "named-switch", "answer-entity", "return"]
-MINIMUM = {"no-rewrite": 45, "named-switch": 20, "pronoun": 20, "possessive": 12,
-           "definite": 10, "role": 12, "ellipsis": 10, "answer-entity": 12, "return": 8}
+KINDS = [
+    "no-rewrite",
+    "pronoun",
+    "possessive",
+    "definite",
+    "role",
+    "ellipsis",
+    "named-switch",
+    "answer-entity",
+    "return",
+]
+MINIMUM = {
+    "no-rewrite": 45,
+    "named-switch": 20,
+    "pronoun": 20,
+    "possessive": 12,
+    "definite": 10,
+    "role": 12,
+    "ellipsis": 10,
+    "answer-entity": 12,
+    "return": 8,
+}
 TURN_FIELDS = ["question", "answer", "rewrite", "topic", "gold", "kind"]
 # words a rewrite may drop when it resolves a reference
-REFERENCE_WORDS = {"he", "she", "it", "they", "him", "her", "his", "its", "their", "them",
-                   "there", "the", "one", "ones", "that", "this", "these", "those",
-                   "band", "film", "movie", "company", "team", "club", "club's", "team's",
-                   "company's", "player", "drug", "ship", "mission", "city", "name",
-                   "real", "online", "store", "book", "astronauts", "crew", "he's"}
+REFERENCE_WORDS = {
+    "he",
+    "she",
+    "it",
+    "they",
+    "him",
+    "her",
+    "his",
+    "its",
+    "their",
+    "them",
+    "there",
+    "the",
+    "one",
+    "ones",
+    "that",
+    "this",
+    "these",
+    "those",
+    "band",
+    "film",
+    "movie",
+    "company",
+    "team",
+    "club",
+    "club's",
+    "team's",
+    "company's",
+    "player",
+    "drug",
+    "ship",
+    "mission",
+    "city",
+    "name",
+    "real",
+    "online",
+    "store",
+    "book",
+    "astronauts",
+    "crew",
+    "he's",
+}
 
 
 def words(text):
@@ -95,8 +151,9 @@ def main():
                     if g not in pid_title:
                         errors.append(f"{at}: gold {g} not in the collection")
                     elif pid_title[g] != t["topic"]:
-                        errors.append(f"{at}: gold {g} belongs to {pid_title[g]!r}, "
-                                      f"not {t['topic']!r}")
+                        errors.append(
+                            f"{at}: gold {g} belongs to {pid_title[g]!r}, not {t['topic']!r}"
+                        )
                 if i == 0 and t["kind"] != "no-rewrite":
                     errors.append(f"{at}: a first turn must be no-rewrite")
                 same = t["rewrite"] == t["question"]
@@ -113,21 +170,27 @@ def main():
                     try:
                         pos = rw.index(w, pos) + 1
                     except ValueError:
-                        warnings.append(f"{at}: question word {w!r} not kept in order "
-                                        f"in rewrite {t['rewrite']!r}")
+                        warnings.append(
+                            f"{at}: question word {w!r} not kept in order "
+                            f"in rewrite {t['rewrite']!r}"
+                        )
                 # an answer-entity turn resolves to something named in the previous answer
                 if t["kind"] == "answer-entity" and i > 0:
                     added = set(rw) - set(words(t["question"]))
                     if not added & set(words(turns[i - 1]["answer"])):
-                        warnings.append(f"{at}: answer-entity, but nothing added by the "
-                                        f"rewrite appears in the previous answer")
+                        warnings.append(
+                            f"{at}: answer-entity, but nothing added by the "
+                            f"rewrite appears in the previous answer"
+                        )
 
     for e in errors:
         print("ERROR", e)
     for w in warnings:
         print("warning", w)
-    print(f"collection: {len(pages)} pages, {n_passages} passages "
-          f"({len(topics_used)} pages used as turn topics)")
+    print(
+        f"collection: {len(pages)} pages, {n_passages} passages "
+        f"({len(topics_used)} pages used as turn topics)"
+    )
     print(f"conversations: {n_convs}, turns: {n_turns}")
     for k in KINDS:
         flag = "" if kinds[k] >= MINIMUM[k] else f"  (below the minimum {MINIMUM[k]})"
