@@ -17,7 +17,8 @@ from pathlib import Path
 import ray
 
 from memrevise.bench.items import read_items
-from memrevise.methods import DEFAULT_WRITER, WRITERS, MethodSpec, rank_items
+from memrevise.methods import MethodSpec, rank_items
+from memrevise.writer import DEFAULT_WRITER, WRITERS
 
 
 def main() -> None:

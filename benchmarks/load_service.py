@@ -23,8 +23,8 @@ import httpx
 import numpy as np
 
 from memrevise.data import demo_conversation
-from memrevise.methods import DEFAULT_WRITER
 from memrevise.service.process import ServerProcess
+from memrevise.writer import DEFAULT_WRITER
 
 TURNS = demo_conversation()["turns"]
 RETRY_EVERY = 5

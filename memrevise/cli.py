@@ -18,13 +18,10 @@ from memrevise.data import demo_collection, demo_conversation
 from memrevise.jsonl import JsonlError
 from memrevise.memory import Memory, Status
 from memrevise.methods import (
-    DEFAULT_WRITER,
     LLM_METHODS,
     METHODS,
-    WRITERS,
     MethodSpec,
     available_cores,
-    make_writer,
     rank_items,
     write_run,
 )
@@ -37,7 +34,7 @@ from memrevise.retrieval import (
     read_collection,
 )
 from memrevise.search import Hit, MemRevise, SearchConfig
-from memrevise.writer import TurnError
+from memrevise.writer import DEFAULT_WRITER, WRITERS, TurnError, make_writer
 from memrevise.writer.learned import DEFAULT_MODEL
 from memrevise.writer.llm.config import LLMConfig
 

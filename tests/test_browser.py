@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from memrevise.data import demo_conversation
-from memrevise.methods import DEFAULT_WRITER
 from memrevise.service.process import ServerProcess
+from memrevise.writer import DEFAULT_WRITER
 
 CHROMIUM = Path("/usr/bin/chromium")
 DEMO = demo_conversation()["turns"]

@@ -24,7 +24,6 @@ from typer.testing import CliRunner
 from memrevise.cli import app
 from memrevise.data import demo_collection
 from memrevise.memory import Memory
-from memrevise.methods import make_writer
 from memrevise.retrieval import BM25Index, read_collection
 from memrevise.search import MemRevise
 from memrevise.service.errors import TurnConflict
@@ -34,7 +33,7 @@ from memrevise.service.process import ServerProcess, free_port
 from memrevise.service.schemas import TurnRequest
 from memrevise.service.sessions import Conversations
 from memrevise.service.store import StoreError
-from memrevise.writer import Turn, Writer
+from memrevise.writer import Turn, Writer, make_writer
 
 
 @pytest.fixture(scope="module")
