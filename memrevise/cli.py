@@ -22,6 +22,7 @@ from memrevise.methods import (
     METHODS,
     MethodSpec,
     available_cores,
+    check_tag,
     rank_items,
     write_run,
 )
@@ -210,14 +211,17 @@ def run(
         horizon=horizon,
         pooled_facts=pooled_facts,
     )
-    tag = tag or method
-    if not tag or any(c.isspace() for c in tag):
-        raise ValueError(f"the run tag must be one word: {tag!r}")
+    tag = check_tag(tag or method)
     items = read_items(items_path)
     uses_llm = writer == "llm" or method == "memory-free-llm"
     model = LLMConfig.of(llm, llm_model, llm_adapter, llm_batch) if uses_llm else None
     spec = MethodSpec(index_dir, method, writer, config, model, writer_model)
-    rankings = rank_items(spec, items, k, workers or (0 if ray else available_cores()), ray)
+    if ray is not None:
+        from memrevise.distributed import rank_on_ray
+
+        rankings = rank_on_ray(spec, items, k, ray, workers or None)
+    else:
+        rankings = rank_items(spec, items, k, workers or available_cores())
     write_run(_progress(rankings, method, len(items)), run_path, tag, trace)
     err.print(f"wrote {len(items)} rankings to {run_path}", markup=False)
 
@@ -317,7 +321,8 @@ def train_annotate(
     """Teacher memories: the target node of every turn of every item, one (input, target)
     pair a line. A rerun keeps what was written and goes on. With --ray, every Ray actor
     builds the teacher once and conversations are written as their batches finish."""
-    from memrevise.train.annotate import RayTeacher, TeacherSpec, annotate
+    from memrevise.distributed import RayTeacher
+    from memrevise.train.annotate import TeacherSpec, annotate
 
     items = read_items(items_path)
     spec = TeacherSpec(teacher, teacher_model, checker, checker_model, batch)
