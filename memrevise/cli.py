@@ -238,12 +238,12 @@ def evaluate(
     """MRR@10, NDCG@3, R@10, R@100 and stale-above-gold per dataset and tier, with paired
     bootstrap intervals of each run against the first."""
     from memrevise.evaluate import evaluate as run_evaluation
-    from memrevise.evaluate import load_runs
+    from memrevise.evaluate import load_runs, summary
 
     result = run_evaluation(
         read_items(items_path), load_runs(runs), report, resamples=resamples, seed=seed
     )
-    out.print(result.summary(), markup=False)
+    out.print(summary(result), markup=False)
     if report is not None:
         err.print(f"wrote {report}", markup=False)
 
