@@ -45,7 +45,10 @@ def words(text: str) -> list[str]:
     return [w.casefold() for w in _WORD.findall(text)]
 
 
-def cut(text: str, limit: int = 600) -> str:
+ANSWER_CUT = 600  # the characters of an answer that every method reads
+
+
+def cut(text: str, limit: int = ANSWER_CUT) -> str:
     """Cut ``text`` to ``limit`` characters, as every method does with history answers."""
     return text if len(text) <= limit else text[:limit].rstrip()
 

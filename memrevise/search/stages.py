@@ -26,8 +26,8 @@ class Stage(Protocol):
 
 
 def facts_query(nodes: Iterable[Node]) -> WeightedQuery:
-    """One bag-of-words query made of the nodes' stored facts (memoised: every later turn of
-    a conversation asks again for the same nodes' query)."""
+    """One bag-of-words query made of the nodes' stored facts (parsed once: :func:`text_query`
+    memoises the text, and every later turn of a conversation asks again for the same nodes)."""
     return text_query(" ".join(fact for node in nodes for fact in node.facts))
 
 
