@@ -14,6 +14,7 @@ import numpy as np
 
 from memrevise.memory import Node, Op
 from memrevise.retrieval import Retriever, WeightedQuery, text_query
+from memrevise.retrieval.scores import ZScores
 from memrevise.search.state import Component, SearchState
 
 
@@ -73,21 +74,12 @@ class Retrieve:
             scored.append((label, weight, scores))
         docs = np.unique(np.concatenate(tops)) if tops else np.zeros(0, dtype=np.int64)
         components = tuple(
-            Component(label, weight, scores, *_moments(scores[docs]))
-            for label, weight, scores in scored
+            Component(label, ZScores.over(scores, docs, weight)) for label, weight, scores in scored
         )
         base = np.zeros(len(docs))
         for component in components:
             base += component.z(docs)
         return replace(state, docs=docs, base=base, signals={}, components=components)
-
-
-def _moments(values: np.ndarray) -> tuple[float, float]:
-    """Mean and population standard deviation, as :func:`standardise` uses them."""
-    if len(values) < 2:
-        return 0.0, 0.0
-    values = values.astype(np.float64)
-    return float(values.mean()), float(values.std())
 
 
 @dataclass(frozen=True)
