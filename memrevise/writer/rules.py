@@ -30,7 +30,7 @@ from memrevise.language.kinds import facts_of, infer_kind, looks_like_person
 from memrevise.memory import Memory, Node, Op, Operation, Status, Topic, WriterOutput
 from memrevise.numbers import renamed
 from memrevise.retrieval import tokenize
-from memrevise.text import qualifier, replace_pronouns, same_name, strip_qualifier
+from memrevise.text import qualifier, rename, replace_pronouns, same_name, strip_qualifier
 from memrevise.writer.base import Turn
 from memrevise.writer.context import (
     Context,
@@ -546,7 +546,7 @@ class RuleWriter:
         name = decision.topic
         query = decision.question
         if decision.rejected:
-            query = _replace_name(query, decision.rejected, name)
+            query = rename(query, decision.rejected, name) or query
         if decision.phrase and decision.phrase.casefold() != name.casefold():
             pattern = rf"\b{re.escape(decision.phrase)}\b"
             query = re.sub(pattern, name, query, count=1, flags=re.IGNORECASE)
@@ -597,11 +597,3 @@ def _mentions_name(text: str, name: str) -> bool:
     key = name_key(name)
     words = [w for w, _, _ in word_spans(text)]
     return any(tuple(words[i : i + len(key)]) == key for i in range(len(words)))
-
-
-def _replace_name(text: str, old: str, new: str) -> str:
-    for variant in (old, strip_qualifier(old)):
-        pattern = re.compile(rf"\b{re.escape(variant)}\b", re.IGNORECASE)
-        if pattern.search(text):
-            return pattern.sub(new, text, count=1)
-    return text
