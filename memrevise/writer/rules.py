@@ -27,7 +27,17 @@ from memrevise.language.entities import (
     word_spans,
 )
 from memrevise.language.kinds import facts_of, infer_kind, looks_like_person
-from memrevise.memory import Memory, Node, Op, Operation, Status, Topic, WriterOutput
+from memrevise.memory import (
+    Memory,
+    Node,
+    Op,
+    Operation,
+    Status,
+    Topic,
+    WriterOutput,
+    corrected_to,
+    operation_for,
+)
 from memrevise.numbers import renamed
 from memrevise.retrieval import tokenize
 from memrevise.text import qualifier, rename, replace_pronouns, same_name, strip_qualifier
@@ -168,12 +178,9 @@ class RuleWriter:
 
     def _operation_for(self, context: Context, name: str) -> Operation:
         """Refine the current topic, Reactivate a known or earlier-named one, Add a new one."""
-        current = context.current
-        if current is not None and current.name.casefold() == name.casefold():
-            return Operation(op=Op.REFINE, topic=current.name)
-        if context.memory.topic(name) is not None or context.first_turn_naming(name):
-            return Operation(op=Op.REACTIVATE, topic=name)
-        return Operation(op=Op.ADD, topic=name)
+        return operation_for(
+            context.memory, name, named_before=bool(context.first_turn_naming(name))
+        )
 
     def _depends(self, context: Context, name: str) -> set[int]:
         topic = context.memory.topic(name)
@@ -219,9 +226,8 @@ class RuleWriter:
         if same_name(name, rejected) or _differs_by_number(name, rejected):
             revise = Operation(op=Op.REVISE, topic=name)
         else:
-            revise = self._operation_for(context, name)
-            if revise.op is Op.REFINE:
-                revise = Operation(op=Op.REACTIVATE, topic=name)
+            named = bool(context.first_turn_naming(name))
+            revise = corrected_to(context.memory, name, named_before=named)
         return _Decision(
             topic=name,
             operations=[Operation(op=Op.ABANDON, topic=rejected), revise],
