@@ -19,8 +19,8 @@ import numpy as np
 from memrevise.bench.build import split_of
 from memrevise.bench.collection import topiocqa_collection
 from memrevise.bench.conversation import Conversation, SourceTurn
-from memrevise.bench.loaders import load_topiocqa
 from memrevise.bench.oracle import Oracle
+from memrevise.bench.sources import load_topiocqa
 from memrevise.memory import Memory
 from memrevise.retrieval import BM25Index
 from memrevise.search import MemRevise
