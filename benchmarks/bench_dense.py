@@ -18,10 +18,11 @@ from pathlib import Path
 import numpy as np
 
 from memrevise.bench.items import Item, read_items
-from memrevise.methods import DEFAULT_WRITER, WRITERS, MethodSpec, rank_items
+from memrevise.methods import MethodSpec, rank_items
 from memrevise.retrieval import BM25Index, read_collection
 from memrevise.retrieval.dense import DenseIndex
 from memrevise.retrieval.hybrid import HybridIndex
+from memrevise.writer import DEFAULT_WRITER, WRITERS
 
 
 def mrr_at_10(items: list[Item], rankings: list[list[str]]) -> float:

@@ -32,10 +32,10 @@ from pathlib import Path
 import numpy as np
 from bench_retrieval import collection, peak_rss_mib, timed
 
-from memrevise.methods import DEFAULT_WRITER, make_writer
 from memrevise.retrieval import BM25Index
 from memrevise.search import MemRevise
 from memrevise.text import strip_qualifier
+from memrevise.writer import DEFAULT_WRITER, make_writer
 
 HISTORY = 8
 

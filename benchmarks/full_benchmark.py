@@ -18,7 +18,8 @@ from pathlib import Path
 from ablations import index_of
 
 from memrevise.bench import read_items
-from memrevise.methods import DEFAULT_WRITER, WRITERS, MethodSpec, available_cores, rank_items
+from memrevise.methods import MethodSpec, available_cores, rank_items
+from memrevise.writer import DEFAULT_WRITER, WRITERS
 
 SPLITS = ("train", "dev", "test")
 

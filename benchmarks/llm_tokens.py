@@ -20,19 +20,18 @@ four lengths), and exits with status 1 when the memory's input does not grow mor
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import statistics
 import sys
 from collections.abc import Callable
-from importlib import resources
 from pathlib import Path
 
 import numpy as np
 
 from memrevise.bench.conversation import Conversation, SourceTurn
-from memrevise.bench.loaders import load_topiocqa
 from memrevise.bench.oracle import Oracle, resolve
+from memrevise.bench.sources import load_topiocqa
+from memrevise.data import demo_conversation
 from memrevise.writer import Turn
 from memrevise.writer.llm.memory_free import SYSTEM_PROMPT as REWRITER_PROMPT
 from memrevise.writer.llm.memory_free import conversation_prompt, query_text
@@ -47,14 +46,11 @@ DEMO_TOPICS = (
 Count = Callable[[str], int]
 
 
-def demo_conversation() -> Conversation:
+def repeated_demo() -> Conversation:
     """The built-in conversation with its topics, repeated to 40 turns."""
-    data = json.loads(
-        resources.files("memrevise.data").joinpath("demo_conversation.json").read_text("utf-8")
-    )
     turns = [
         SourceTurn(t["question"], t["answer"], topic)
-        for t, topic in zip(data["turns"], DEMO_TOPICS, strict=True)
+        for t, topic in zip(demo_conversation()["turns"], DEMO_TOPICS, strict=True)
     ]
     return Conversation("demo", "demo", tuple(turns[i % len(turns)] for i in range(max(LENGTHS))))
 
@@ -117,7 +113,7 @@ def main() -> int:
     if args.topiocqa:
         conversations = joined(load_topiocqa(args.topiocqa), args.conversations)
     else:
-        conversations = [demo_conversation()]
+        conversations = [repeated_demo()]
     count = counter(args.tokenizer)
     rows = {length: [searched_turn(c, length, count) for c in conversations] for length in LENGTHS}
     means = {

@@ -22,9 +22,9 @@ from pathlib import Path
 import httpx
 import numpy as np
 
-from memrevise.cli import demo_conversation
-from memrevise.methods import DEFAULT_WRITER
+from memrevise.data import demo_conversation
 from memrevise.service.process import ServerProcess
+from memrevise.writer import DEFAULT_WRITER
 
 TURNS = demo_conversation()["turns"]
 RETRY_EVERY = 5

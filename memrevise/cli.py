@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import functools
-import json
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -16,16 +14,15 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from memrevise.bench.items import read_items
+from memrevise.data import demo_collection, demo_conversation
 from memrevise.jsonl import JsonlError
 from memrevise.memory import Memory, Status
 from memrevise.methods import (
-    DEFAULT_WRITER,
     LLM_METHODS,
     METHODS,
-    WRITERS,
     MethodSpec,
     available_cores,
-    make_writer,
+    check_tag,
     rank_items,
     write_run,
 )
@@ -38,7 +35,7 @@ from memrevise.retrieval import (
     read_collection,
 )
 from memrevise.search import Hit, MemRevise, SearchConfig
-from memrevise.writer import TurnError
+from memrevise.writer import DEFAULT_WRITER, WRITERS, TurnError, make_writer
 from memrevise.writer.learned import DEFAULT_MODEL
 from memrevise.writer.llm.config import LLMConfig
 
@@ -82,15 +79,6 @@ def _progress(items: Iterable[T], label: str, total: int) -> Iterator[T]:
         transient=True,
     ) as progress:
         yield from progress.track(items, total=total)
-
-
-def demo_collection() -> Path:
-    return Path(str(resources.files("memrevise.data").joinpath("demo_collection.jsonl")))
-
-
-def demo_conversation() -> dict[str, Any]:
-    text = resources.files("memrevise.data").joinpath("demo_conversation.json").read_text("utf-8")
-    return json.loads(text)
 
 
 def _status_style(status: Status) -> str:
@@ -223,14 +211,17 @@ def run(
         horizon=horizon,
         pooled_facts=pooled_facts,
     )
-    tag = tag or method
-    if not tag or any(c.isspace() for c in tag):
-        raise ValueError(f"the run tag must be one word: {tag!r}")
+    tag = check_tag(tag or method)
     items = read_items(items_path)
     uses_llm = writer == "llm" or method == "memory-free-llm"
     model = LLMConfig.of(llm, llm_model, llm_adapter, llm_batch) if uses_llm else None
     spec = MethodSpec(index_dir, method, writer, config, model, writer_model)
-    rankings = rank_items(spec, items, k, workers or (0 if ray else available_cores()), ray)
+    if ray is not None:
+        from memrevise.distributed import rank_on_ray
+
+        rankings = rank_on_ray(spec, items, k, ray, workers or None)
+    else:
+        rankings = rank_items(spec, items, k, workers or available_cores())
     write_run(_progress(rankings, method, len(items)), run_path, tag, trace)
     err.print(f"wrote {len(items)} rankings to {run_path}", markup=False)
 
@@ -247,12 +238,12 @@ def evaluate(
     """MRR@10, NDCG@3, R@10, R@100 and stale-above-gold per dataset and tier, with paired
     bootstrap intervals of each run against the first."""
     from memrevise.evaluate import evaluate as run_evaluation
-    from memrevise.evaluate import load_runs
+    from memrevise.evaluate import load_runs, summary
 
     result = run_evaluation(
         read_items(items_path), load_runs(runs), report, resamples=resamples, seed=seed
     )
-    out.print(result.summary(), markup=False)
+    out.print(summary(result), markup=False)
     if report is not None:
         err.print(f"wrote {report}", markup=False)
 
@@ -330,7 +321,8 @@ def train_annotate(
     """Teacher memories: the target node of every turn of every item, one (input, target)
     pair a line. A rerun keeps what was written and goes on. With --ray, every Ray actor
     builds the teacher once and conversations are written as their batches finish."""
-    from memrevise.train.annotate import RayTeacher, TeacherSpec, annotate
+    from memrevise.distributed import RayTeacher
+    from memrevise.train.annotate import TeacherSpec, annotate
 
     items = read_items(items_path)
     spec = TeacherSpec(teacher, teacher_model, checker, checker_model, batch)

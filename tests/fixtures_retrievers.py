@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from functools import cache
 
-from memrevise.cli import demo_collection, demo_conversation
-from memrevise.methods import make_writer
+from memrevise.data import demo_collection, demo_conversation
 from memrevise.retrieval import Passage, Retriever, read_collection
 from memrevise.search import MemRevise, SearchResult
+from memrevise.writer import make_writer
 
 
 @cache

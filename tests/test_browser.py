@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from memrevise.cli import demo_conversation
-from memrevise.methods import DEFAULT_WRITER
+from memrevise.data import demo_conversation
 from memrevise.service.process import ServerProcess
+from memrevise.writer import DEFAULT_WRITER
 
 CHROMIUM = Path("/usr/bin/chromium")
 DEMO = demo_conversation()["turns"]

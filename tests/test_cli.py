@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from memrevise.cli import app, demo_collection
+from memrevise.cli import app
+from memrevise.data import demo_collection
 from memrevise.methods import METHODS
 from memrevise.retrieval import Passage, load_index
 from memrevise.writer.learned import DEFAULT_MODEL, WriterModel

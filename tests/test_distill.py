@@ -13,7 +13,6 @@ from typer.testing import CliRunner
 from memrevise.bench.items import write_items
 from memrevise.cli import app
 from memrevise.memory import Op, WriterOutput
-from memrevise.methods import make_writer
 from memrevise.retrieval import BM25Index
 from memrevise.search import MemRevise
 from memrevise.train.annotate import (
@@ -33,7 +32,7 @@ from memrevise.train.distill import (
     writer_data,
 )
 from memrevise.train.lora import Recipe, attention_modules, encode
-from memrevise.writer import RuleWriter
+from memrevise.writer import RuleWriter, make_writer
 from memrevise.writer.llm.hf import HFBackend, load_model, load_tokenizer
 from memrevise.writer.llm.memory_free import SYSTEM_PROMPT as MEMORY_FREE_PROMPT
 from memrevise.writer.llm.prompt import SYSTEM_PROMPT

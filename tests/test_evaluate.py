@@ -15,12 +15,14 @@ from memrevise.evaluate import (
     RunError,
     evaluate,
     load_runs,
+    markdown,
     paired_bootstrap,
     per_query,
     per_query_stale,
     read_run,
     stale_above_gold,
     stratified_bootstrap,
+    summary,
 )
 from memrevise.evaluate.bootstrap import resampled_means
 
@@ -299,23 +301,23 @@ def test_the_report_and_its_plots_are_written(tmp_path: Path, fixture_runs) -> N
 def test_significant_differences_are_starred(tmp_path: Path) -> None:
     items = [item(f"q{k}", tier="correction") for k in range(30)]
     runs = {"base": {}, "better": {i.qid: ranked("g") for i in items}}
-    text = evaluate(items, runs, tmp_path / "R.md").markdown()
+    text = markdown(evaluate(items, runs, tmp_path / "R.md"))
     assert "| better | 1.000 (+1.000* [+1.000, +1.000]) |" in text
 
 
 def test_the_summary_is_a_plain_text_table(fixture_runs) -> None:
     result = evaluate(read_items(DATA / "items.jsonl"), fixture_runs)
-    lines = result.summary().splitlines()
+    lines = summary(result).splitlines()
     assert lines[0] == "topiocqa: 4 questions, 3 conversations"
     assert lines[2].split()[:6] == ["run", "MRR@10", "NDCG@3", "R@10", "R@100", STALE]
     assert lines[4].split()[:6] == ["first", "0.750", "0.719", "0.875", "0.875", "50.0%"]
     assert "return-1     1 (small)  0.500  1.000 +0.500" in lines
-    assert "|" not in result.summary()
+    assert "|" not in summary(result)
 
 
 def test_a_single_run_is_reported_without_comparisons(tmp_path: Path) -> None:
     result = evaluate([item("q")], {"only": {"q": ranked("g")}}, tmp_path / "R.md")
-    assert "Δ" not in result.summary()
+    assert "Δ" not in summary(result)
     assert (
         "| run | MRR@10 | NDCG@3 | R@10 | R@100 | stale-above-gold |\n"
         in (tmp_path / "R.md").read_text()

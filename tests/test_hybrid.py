@@ -9,7 +9,8 @@ import pytest
 from fixtures_retrievers import demo_passages, replay, top_pages
 from typer.testing import CliRunner
 
-from memrevise.cli import app, demo_collection
+from memrevise.cli import app
+from memrevise.data import demo_collection
 from memrevise.retrieval import IndexLoadError, WeightedQuery, load_index, standardise
 
 pytest.importorskip("sentence_transformers")

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from memrevise.bench.conversation import Conversation, SourceTurn
-from memrevise.cli import demo_collection
+from memrevise.data import demo_collection
 from memrevise.memory import Memory
 from memrevise.retrieval import BM25Index, read_collection
 from memrevise.search import MemRevise
@@ -70,19 +70,24 @@ def switch():
 
 
 @pytest.fixture(scope="module")
-def features(index, switch):
-    return Features(RuleWriter(index.titles), index, switch)
+def rules(index):
+    return RuleWriter(index.titles)
 
 
 @pytest.fixture(scope="module")
-def tiny_model(features, switch):
-    groups = examples(features, oracle_memories(CONVERSATIONS * 4))
+def features(index, switch):
+    return Features(index, switch)
+
+
+@pytest.fixture(scope="module")
+def tiny_model(rules, features, switch):
+    groups = examples(rules, features, oracle_memories(CONVERSATIONS * 4))
     return fit_writer(groups, groups, switch, rounds=30)[0]
 
 
-def test_candidates_come_from_memory_answers_question_and_corpus(index, features):
+def test_candidates_come_from_memory_answers_question_and_corpus(rules, index, features):
     memory = Memory()
-    writer = features.writer
+    writer = rules
     memory = memory.append(
         writer.update(
             memory, None, Turn.of("what was apollo 11?", "The first Moon landing."), False
@@ -91,7 +96,7 @@ def test_candidates_come_from_memory_answers_question_and_corpus(index, features
     answer = "Neil Armstrong and Buzz Aldrin walked on it; Michael Collins stayed in orbit."
     memory = memory.append(writer.update(memory, None, Turn.of("who went?", answer), False))
     example = features.example(
-        writer._context(memory), "where did he grow up?", Turn.of("where did he grow up?")
+        writer.context(memory), "where did he grow up?", Turn.of("where did he grow up?")
     )
     assert {"Apollo 11", "Neil Armstrong", "Buzz Aldrin", "Michael Collins"} <= set(
         example.candidates
@@ -108,10 +113,8 @@ def test_candidates_come_from_memory_answers_question_and_corpus(index, features
     assert rows["Neil Armstrong"][column["person"]] == 1 and rows["Apollo 11"][column["thing"]] == 1
 
 
-def _rows(features, memory, question, answer=None):
-    example = features.example(
-        features.writer._context(memory), question, Turn.of(question, answer)
-    )
+def _rows(rules, features, memory, question, answer=None):
+    example = features.example(rules.context(memory), question, Turn.of(question, answer))
     column = {name: i for i, name in enumerate(FEATURES)}
     return {
         name: {feature: row[i] for feature, i in column.items()}
@@ -126,64 +129,66 @@ def _written(writer, turns):
     return memory
 
 
-def test_a_described_kind_fits_the_title_qualifier_and_the_words_around_a_name(features):
+def test_a_described_kind_fits_the_title_qualifier_and_the_words_around_a_name(rules, features):
     memory = _written(
-        features.writer,
+        rules,
         [("who is james cameron?", "A filmmaker; he directed the film Avatar in 2009.")],
     )
-    rows = _rows(features, memory, "what is the genre of the movie?")
+    rows = _rows(rules, features, memory, "what is the genre of the movie?")
     assert rows["Avatar (2009 film)"]["qualifier_fit"] == 1  # movie ~ (2009 film)
     assert rows["James Cameron"]["qualifier_fit"] == 0
     memory = _written(
-        features.writer,
+        rules,
         [("what was apollo 11?", "A flight whose crew included the astronaut Buzz Aldrin.")],
     )
-    rows = _rows(features, memory, "where did the astronaut grow up?")
+    rows = _rows(rules, features, memory, "where did the astronaut grow up?")
     assert rows["Buzz Aldrin"]["context_fit"] == 1
     assert rows["Apollo 11"]["context_fit"] == 0
 
 
-def test_a_description_fits_a_topic_asked_about_in_the_same_words(features):
+def test_a_description_fits_a_topic_asked_about_in_the_same_words(rules, features):
     memory = _written(
-        features.writer,
+        rules,
         [
             ("what was the mission apollo 11?", "The first crewed Moon landing."),
             ("who was neil armstrong?", "An American astronaut."),
         ],
     )
-    rows = _rows(features, memory, "when did that mission launch?")
+    rows = _rows(rules, features, memory, "when did that mission launch?")
     assert rows["Apollo 11"]["asked_fit"] == 1
     assert rows["Neil Armstrong"]["asked_fit"] == 0
 
 
-def test_the_page_an_answer_was_read_from_is_its_source(features):
-    memory = _written(features.writer, [("what was apollo 11?", "The first Moon landing.")])
+def test_the_page_an_answer_was_read_from_is_its_source(rules, features):
+    memory = _written(rules, [("what was apollo 11?", "The first Moon landing.")])
     answer = "James Cameron was born in Kapuskasing, Ontario, on August 16, 1954."
-    rows = _rows(features, memory, "where was he born?", answer)
+    rows = _rows(rules, features, memory, "where was he born?", answer)
     assert rows["James Cameron"]["answer_source"] == 1.0
     assert rows["James Cameron"]["answer_source_rank"] == 1.0
     assert rows["Apollo 11"]["answer_source"] == 0.0
-    rows = _rows(features, memory, "where did he grow up?", "Buzz Aldrin grew up in Montclair.")
+    rows = _rows(
+        rules, features, memory, "where did he grow up?", "Buzz Aldrin grew up in Montclair."
+    )
     assert rows["Buzz Aldrin"]["answer_source"] == 1.0  # in other words than the passage's
-    rows = _rows(features, memory, "where was he born?")
+    rows = _rows(rules, features, memory, "where was he born?")
     assert not any(row["answer_source"] for row in rows.values())
 
 
-def test_an_answer_that_is_just_a_name_is_wholly_that_name(features):
+def test_an_answer_that_is_just_a_name_is_wholly_that_name(rules, features):
     memory = _written(
-        features.writer,
+        rules,
         [
             ("what was apollo 11?", "The first Moon landing."),
             ("who commanded it?", "Neil Armstrong."),
         ],
     )
-    rows = _rows(features, memory, "where did he grow up?")
+    rows = _rows(rules, features, memory, "where did he grow up?")
     assert rows["Neil Armstrong"]["answer_share"] == 1.0
     assert rows["Apollo 11"]["answer_share"] == 0.0
 
 
-def test_labels_come_from_topic_labels_with_and_without_answers(features):
-    groups = examples(features, oracle_memories(CONVERSATIONS))
+def test_labels_come_from_topic_labels_with_and_without_answers(rules, features):
+    groups = examples(rules, features, oracle_memories(CONVERSATIONS))
     labelled_after_first = sum(len(c.turns) - 1 for c in CONVERSATIONS)
     assert groups.turns == 2 * labelled_after_first
     assert all(labels.sum() == 1 for labels in groups.labels)
@@ -223,9 +228,9 @@ def test_a_model_trained_on_a_tiny_set_saves_loads_and_writes(index, tiny_model,
     assert result.query.startswith("when was")
 
 
-def test_own_memories_feed_training_too(index, tiny_model, features):
+def test_own_memories_feed_training_too(rules, index, tiny_model, features):
     engine = MemRevise(index, LearnedWriter(index, tiny_model, index.titles))
-    groups = examples(features, written_memories(engine, CONVERSATIONS))
+    groups = examples(rules, features, written_memories(engine, CONVERSATIONS))
     assert groups.turns == 2 * sum(len(c.turns) - 1 for c in CONVERSATIONS)
 
 

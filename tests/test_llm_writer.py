@@ -13,14 +13,15 @@ from llm_fixtures import make_tiny_model, requests_of, served
 from typer.testing import CliRunner
 
 from memrevise.bench.items import read_items
-from memrevise.cli import app, demo_collection
+from memrevise.cli import app
+from memrevise.data import demo_collection
 from memrevise.memory import Memory, Op, WriterOutput, WriterOutputError
 from memrevise.methods import MemReviseMethod
+from memrevise.methods.lockstep import LockstepMemRevise
 from memrevise.retrieval import BM25Index, read_collection
 from memrevise.search import MemRevise
 from memrevise.writer import RuleWriter, Turn
 from memrevise.writer.llm.backends import BackendError
-from memrevise.writer.llm.batch import LockstepMemRevise
 from memrevise.writer.llm.config import LLMConfig
 from memrevise.writer.llm.hf import HFBackend, cap, load_tokenizer, prompt_text
 from memrevise.writer.llm.prompt import before_query, output_schema, output_text

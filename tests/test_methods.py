@@ -3,8 +3,10 @@
 import pytest
 
 from memrevise.bench import Item
-from memrevise.cli import demo_collection
+from memrevise.data import demo_collection
+from memrevise.language.entities import NameTable
 from memrevise.methods import (
+    MethodSpec,
     PronounRewriter,
     all_history_query,
     last_turn_query,
@@ -12,7 +14,6 @@ from memrevise.methods import (
     original_query,
 )
 from memrevise.retrieval import BM25Index, read_collection
-from memrevise.writer.entities import NameTable
 
 ITEM = Item(
     qid="q",
@@ -61,12 +62,12 @@ def test_the_memory_free_writer_searches_with_its_query_alone(index):
 def test_a_worker_process_keeps_torch_to_its_share_of_the_cores(index, tmp_path):
     """Two workers of an encoder on two cores would otherwise each start a thread per core."""
     torch = pytest.importorskip("torch")
-    from memrevise import methods
+    from memrevise.methods import run as methods
 
     index.save(tmp_path / "index")
     before = torch.get_num_threads()
     try:
-        methods._start_worker(methods.MethodSpec(tmp_path / "index", "memrevise", "rules"), 1)
+        methods._start_worker(MethodSpec(tmp_path / "index", "memrevise", "rules"), 1)
         assert torch.get_num_threads() == 1
         assert methods._worker_method is not None
     finally:

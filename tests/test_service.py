@@ -12,15 +12,15 @@ import httpx
 import pytest
 from typer.testing import CliRunner
 
-from memrevise.cli import app, demo_collection, demo_conversation
+from memrevise.cli import app
+from memrevise.data import demo_collection, demo_conversation
 from memrevise.memory import Memory, render_input
-from memrevise.methods import DEFAULT_WRITER, make_writer
 from memrevise.retrieval import BM25Index, read_collection
 from memrevise.search import MemRevise
 from memrevise.service import Limits, SQLiteStore, create_app
 from memrevise.service.process import ServerProcess
 from memrevise.text import clean
-from memrevise.writer import Turn, Writer
+from memrevise.writer import DEFAULT_WRITER, Turn, Writer, make_writer
 
 DEMO = demo_conversation()["turns"]
 WRITER = DEFAULT_WRITER

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import httpx
 
-from memrevise.cli import demo_collection, demo_conversation
+from memrevise.data import demo_collection, demo_conversation
 from memrevise.memory import Memory
-from memrevise.methods import DEFAULT_WRITER, make_writer
 from memrevise.retrieval import BM25Index, read_collection
 from memrevise.search import MemRevise
 from memrevise.service.process import ServerProcess
+from memrevise.writer import DEFAULT_WRITER, make_writer
 
 WRITER = DEFAULT_WRITER
 TURNS = demo_conversation()["turns"] * 2  # fourteen turns a session

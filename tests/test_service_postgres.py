@@ -21,9 +21,9 @@ from test_service import (  # the API's specifications, here against a server on
 from test_service_crash import TURNS, WRITER, body, kill_mid_run_and_restart, library_memory
 from typer.testing import CliRunner
 
-from memrevise.cli import app, demo_collection
+from memrevise.cli import app
+from memrevise.data import demo_collection
 from memrevise.memory import Memory
-from memrevise.methods import make_writer
 from memrevise.retrieval import BM25Index, read_collection
 from memrevise.search import MemRevise
 from memrevise.service.errors import TurnConflict
@@ -33,7 +33,7 @@ from memrevise.service.process import ServerProcess, free_port
 from memrevise.service.schemas import TurnRequest
 from memrevise.service.sessions import Conversations
 from memrevise.service.store import StoreError
-from memrevise.writer import Turn, Writer
+from memrevise.writer import Turn, Writer, make_writer
 
 
 @pytest.fixture(scope="module")

@@ -2,10 +2,10 @@
 
 import pytest
 
+from memrevise.language.entities import plain_lists
+from memrevise.language.kinds import facts_of, infer_kind
 from memrevise.memory import Memory, Op, Status
 from memrevise.writer import RuleWriter, Turn, TurnError, Writer
-from memrevise.writer.entities import plain_lists
-from memrevise.writer.rules import facts_of, infer_kind
 
 TITLES = [
     "Apollo 11", "Apollo 12", "Neil Armstrong", "Buzz Aldrin", "Michael Collins", "Moon",

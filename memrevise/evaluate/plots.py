@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from memrevise.evaluate.evaluation import PRIMARY, Evaluation, Group
+from memrevise.evaluate.results import PRIMARY, Evaluation, Group
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from memrevise.evaluate.bootstrap import Interval
-from memrevise.evaluate.evaluation import (
+from memrevise.evaluate.results import (
     COLUMNS,
     PRIMARY,
     STALE,

@@ -1,6 +1,7 @@
 """The revisable memory: nodes, replayed topic states, rendering and the writer's schema."""
 
 from memrevise.memory.model import Memory, Node, Op, Operation, Status, Topic
+from memrevise.memory.operations import corrected_to, operation_for
 from memrevise.memory.render import render_input, render_memory
 from memrevise.memory.replay import replay
 from memrevise.memory.schema import WriterOutput, WriterOutputError, parse_writer_output
@@ -14,6 +15,8 @@ __all__ = [
     "Topic",
     "WriterOutput",
     "WriterOutputError",
+    "corrected_to",
+    "operation_for",
     "parse_writer_output",
     "render_input",
     "render_memory",

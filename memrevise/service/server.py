@@ -6,14 +6,14 @@ from pathlib import Path
 
 from fastapi import FastAPI
 
-from memrevise.cli import demo_collection, demo_conversation
-from memrevise.methods import make_writer
+from memrevise.data import demo_collection, demo_conversation
 from memrevise.retrieval import BM25Index, load_index, read_collection
 from memrevise.search import MemRevise
 from memrevise.service.app import create_app
 from memrevise.service.limits import Limits
 from memrevise.service.schemas import DemoConversation
 from memrevise.service.store import open_store
+from memrevise.writer import make_writer
 
 
 def build_app(index_dir: Path | None, db: str | Path, writer: str, limits: Limits) -> FastAPI:

@@ -19,8 +19,8 @@ import numpy as np
 from memrevise.bench.build import split_of
 from memrevise.bench.collection import topiocqa_collection
 from memrevise.bench.conversation import Conversation, SourceTurn
-from memrevise.bench.loaders import load_topiocqa
 from memrevise.bench.oracle import Oracle
+from memrevise.bench.sources import load_topiocqa
 from memrevise.memory import Memory
 from memrevise.retrieval import BM25Index
 from memrevise.search import MemRevise
@@ -115,13 +115,14 @@ def switch_examples(steps: Iterable[Step]) -> tuple[list[SwitchInput], list[int]
     return inputs, labels
 
 
-def examples(features: Features, steps: Iterable[Step]) -> Groups:
-    """Ranking groups for every labelled turn after the first, with and without its answer."""
+def examples(writer: RuleWriter, features: Features, steps: Iterable[Step]) -> Groups:
+    """Ranking groups for every labelled turn after the first, with and without its answer,
+    read in ``writer``'s context."""
     groups = Groups([], [])
     for memory, turn in steps:
         if turn.topic is None or not memory.nodes:
             continue
-        context = features.writer._context(memory)
+        context = writer.context(memory)
         for answer in (turn.answer or None, None):
             example = features.example(context, turn.question, Turn(turn.question, answer))
             labels = np.array(
@@ -210,15 +211,17 @@ def train_writer(
     switches = [SwitchModel.fit(*switch_examples(oracle_memories(h)), dev_switch) for h in halves]
     switch = SwitchModel.fit(*switch_examples(oracle_memories(parts["train"])), dev_switch)
 
+    rules = RuleWriter(**grounding.kwargs())
+
     def features(model: SwitchModel) -> Features:
-        return Features(RuleWriter(**grounding.kwargs()), index, model)
+        return Features(index, model)
 
     progress(f"features of {len(parts['train'])} training conversations")
     oracle_groups = [
-        examples(features(other), oracle_memories(half))
+        examples(rules, features(other), oracle_memories(half))
         for half, other in zip(halves, switches[::-1], strict=True)
     ]
-    dev_groups = examples(features(switch), oracle_memories(parts["dev"]))
+    dev_groups = examples(rules, features(switch), oracle_memories(parts["dev"]))
     written = Groups([], [])
     for number in range(2):
         progress(f"auxiliary writer {number + 1} of 2")
@@ -226,7 +229,11 @@ def train_writer(
         writer = LearnedWriter(index, model, **grounding.kwargs())
         other = halves[1 - number]
         written.extend(
-            examples(features(switches[number]), written_memories(MemRevise(index, writer), other))
+            examples(
+                rules,
+                features(switches[number]),
+                written_memories(MemRevise(index, writer), other),
+            )
         )
     train_groups = Groups([], [])
     for groups in (*oracle_groups, written):

@@ -22,26 +22,24 @@ from typing import Protocol
 import numpy as np
 
 from memrevise.errors import ModelError
+from memrevise.language import cues
+from memrevise.language.entities import STOPWORDS, name_key, word_spans
+from memrevise.language.kinds import looks_like_person
 from memrevise.memory import Memory, Status, Topic
 from memrevise.retrieval import Ranking, WeightedQuery, text_query, tokenize
 from memrevise.text import cut, qualifier, strip_qualifier, words
-from memrevise.writer import cues
 from memrevise.writer.base import Turn
-from memrevise.writer.entities import STOPWORDS, name_key, word_spans
-from memrevise.writer.pages import Pages, PageWords
-from memrevise.writer.rules import (
-    ANSWER_HORIZON,
-    RECENT_TOPICS,
-    RuleWriter,
-    _Context,
-    _description_score,
-    _fact_words,
-    _is_person,
-    _is_thing,
-    _phrase,
-    _reference_phrase,
-    looks_like_person,
+from memrevise.writer.context import (
+    Context,
+    description_score,
+    fact_words,
+    phrase_of,
+    reference_phrase,
+    topic_is_person,
+    topic_is_thing,
 )
+from memrevise.writer.pages import Pages, PageWords
+from memrevise.writer.rules import ANSWER_HORIZON, RECENT_TOPICS, RuleWriter
 from memrevise.writer.switch import SwitchInput, SwitchModel
 
 FEATURES: tuple[str, ...] = (
@@ -160,6 +158,14 @@ def _asked_words(memory: Memory) -> dict[str, frozenset[str]]:
     return {topic: frozenset(said) for topic, said in asked.items()}
 
 
+def _title(context: Context, casefolded: str) -> str:
+    """A page title as the collection spells it."""
+    for title in context.titles.named(casefolded):
+        if title.casefold() == casefolded:
+            return title
+    return casefolded
+
+
 def _subject_words(text: str) -> list[str]:
     """The words right after "who is", "tell me about" and the like: what the turn asks about."""
     match = _SUBJECT.match(text.strip())
@@ -169,14 +175,12 @@ def _subject_words(text: str) -> list[str]:
 class Features:
     """Candidate generation and features for one turn, given a writer's context."""
 
-    def __init__(self, writer: RuleWriter, corpus: Corpus, switch: SwitchModel):
-        self.writer = writer
+    def __init__(self, corpus: Corpus, switch: SwitchModel):
         self.corpus = corpus
         self.switch = switch
         self.page_words = PageWords(corpus)
 
-    def example(self, context: _Context, text: str, turn: Turn) -> Example:
-        writer = self.writer
+    def example(self, context: Context, text: str, turn: Turn) -> Example:
         memory = context.memory
         previous_answer = " ".join(memory.nodes[-1].facts) if memory.nodes else ""
         previous_question = memory.nodes[-1].question if memory.nodes else ""
@@ -199,15 +203,15 @@ class Features:
             ),
         }
         position = cues.final_position(text)
-        at_position = writer._at_position(context, position, None) if position else None
-        question_names = [m.name for m in writer._mentions(context, text)]
-        answer_names = [m.name for m in writer._mentions(context, turn.answer or "")]
+        at_position = context.at_position(position, None) if position else None
+        question_names = [m.name for m in context.mentions(text)]
+        answer_names = [m.name for m in context.mentions(turn.answer or "")]
         last = memory.nodes[-1].turn if memory.nodes else 0
         named_at: dict[str, tuple[str, int]] = {}  # the latest answers' names, and their turn
         for named, name in reversed(context.answer_names):
             if len(named_at) == EARLIER_NAMES:
                 break
-            canonical = writer._canonical(context, name)
+            canonical = context.canonical(name)
             named_at.setdefault(canonical.casefold(), (canonical, named))
         names: dict[str, str] = {}
         for name in [
@@ -218,10 +222,10 @@ class Features:
             *answer_names[:3],
             *(at_position[:1] if at_position else ()),
         ]:
-            names.setdefault(name.casefold(), writer._canonical(context, name))
+            names.setdefault(name.casefold(), context.canonical(name))
         for votes in searches.values():
             for title in votes:
-                names.setdefault(title, self._title(title))
+                names.setdefault(title, _title(context, title))
         candidates = tuple(dict.fromkeys(names.values()))
         question_words = [w for w, _, _ in word_spans(text)]
         said = cues.pronouns(text)
@@ -274,15 +278,9 @@ class Features:
             sources[page] = max(sources.get(page, (0.0, 0.0)), (held, 1.0 / rank))
         return sources
 
-    def _title(self, casefolded: str) -> str:
-        for title in self.writer.titles.named(casefolded):
-            if title.casefold() == casefolded:
-                return title
-        return casefolded
-
     def _row(
         self,
-        context: _Context,
+        context: Context,
         name: str,
         shared: dict,
         position_target: str | None,
@@ -302,61 +300,80 @@ class Features:
         previous = [n.casefold() for n in context.previous_names]
         rank = previous.index(key) + 1 if key in previous else 0
         said = shared["said"]
-        person = _is_person(topic) if topic is not None else looks_like_person(name)
-        thing = _is_thing(topic) if topic is not None else not person
+        person = topic_is_person(topic) if topic is not None else looks_like_person(name)
+        thing = topic_is_thing(topic) if topic is not None else not person
         description = 0.0
         if topic is not None:
             for noun in shared["descriptions"]:
-                description = max(description, _description_score(topic, set(words(noun))))
-        facts = len(shared["question_set"] & _fact_words(topic)) if topic is not None else 0
+                description = max(description, description_score(topic, set(words(noun))))
+        facts = len(shared["question_set"] & fact_words(topic)) if topic is not None else 0
         first = memory.topics[0].name.casefold() == key if memory.topics else False
         searches = shared["searches"]
         question_set = set(shared["question_words"])
-        return [
-            float(status is Status.CURRENT),
-            float(status is Status.EARLIER),
-            float(status is Status.DROPPED),
-            float(topic is None),
-            float(min(since, 11)),
-            float(min(len(topic.turns), 10) if topic is not None else 0),
-            float(first),
-            float(_contains(shared["question_words"], name)),
-            overlap,
-            float(rank > 0),
-            float(rank),
-            float(_contains(shared["previous_question"], name)),
-            float(_contains(shared["answer"], name)),
-            float(_contains(shared["answer"][:6], name)),
-            *searches["question"].get(key, (0.0, 0.0)),
-            *searches["context"].get(key, (0.0, 0.0)),
-            *searches["answer"].get(key, (0.0, 0.0)),
-            *searches["topic"].get(key, (0.0, 0.0)),
-            float(min(shared["answer_age"].get(key, 11), 11)),
-            float(has_answer),
-            float(any(p in cues.PERSON_PRONOUNS for p in said)),
-            float(any(p in cues.THING_PRONOUNS for p in said)),
-            float(any(p in cues.PLURAL_PRONOUNS for p in said)),
-            float(person),
-            float(thing),
-            description,
-            float(bool(shared["descriptions"])),
-            float(position_target == key),
-            float(shared["position"] is not None),
-            float(facts),
-            float(bool(question_set & _CUE_PREVIOUS)),
-            float(bool(question_set & _CUE_BACK)),
-            float(shared["question_names"]),
-            float(min(len(memory.nodes), 20)),
-            *self._page_features(name, shared),
-            float(_contains(shared["subject_words"], name)),
-            *shared["switch"],
-            shared["switch"][0 if status is Status.CURRENT else 1 if topic is None else 2],
-            float(bool(shared["kind_words"] & set(words(qualifier(name))))),
-            float(any(_near(t, name, shared["kind_words"]) for t in shared["context"])),
-            float(bool(shared["kind_words"] & shared["asked"].get(key, frozenset()))),
-            *shared["sources"].get(key, (0.0, 0.0)),
-            _share(shared["context"][0], name),
-        ]
+        votes = {source: searches[source].get(key, (0.0, 0.0)) for source in searches}
+        page_description, page_overlap = self._page_features(name, shared)
+        p_stay, p_new, p_return = shared["switch"]
+        answer_source, answer_source_rank = shared["sources"].get(key, (0.0, 0.0))
+        values = {
+            "current": float(status is Status.CURRENT),
+            "earlier": float(status is Status.EARLIER),
+            "dropped": float(status is Status.DROPPED),
+            "new": float(topic is None),
+            "since": float(min(since, 11)),
+            "turns": float(min(len(topic.turns), 10) if topic is not None else 0),
+            "first_topic": float(first),
+            "named_in_question": float(_contains(shared["question_words"], name)),
+            "name_overlap": overlap,
+            "in_previous_answer": float(rank > 0),
+            "previous_answer_rank": float(rank),
+            "in_previous_question": float(_contains(shared["previous_question"], name)),
+            "in_answer": float(_contains(shared["answer"], name)),
+            "answer_opens": float(_contains(shared["answer"][:6], name)),
+            "votes_question": votes["question"][0],
+            "rank_question": votes["question"][1],
+            "votes_context": votes["context"][0],
+            "rank_context": votes["context"][1],
+            "votes_answer": votes["answer"][0],
+            "rank_answer": votes["answer"][1],
+            "votes_topic": votes["topic"][0],
+            "rank_topic": votes["topic"][1],
+            "answer_age": float(min(shared["answer_age"].get(key, 11), 11)),
+            "has_answer": float(has_answer),
+            "person_pronoun": float(any(p in cues.PERSON_PRONOUNS for p in said)),
+            "thing_pronoun": float(any(p in cues.THING_PRONOUNS for p in said)),
+            "plural_pronoun": float(any(p in cues.PLURAL_PRONOUNS for p in said)),
+            "person": float(person),
+            "thing": float(thing),
+            "description": description,
+            "has_description": float(bool(shared["descriptions"])),
+            "position": float(position_target == key),
+            "has_position": float(shared["position"] is not None),
+            "fact_overlap": float(facts),
+            "cue_previous": float(bool(question_set & _CUE_PREVIOUS)),
+            "cue_back": float(bool(question_set & _CUE_BACK)),
+            "question_names": float(shared["question_names"]),
+            "memory_size": float(min(len(memory.nodes), 20)),
+            "page_description": page_description,
+            "page_overlap": page_overlap,
+            "subject": float(_contains(shared["subject_words"], name)),
+            "p_stay": p_stay,
+            "p_new": p_new,
+            "p_return": p_return,
+            # The switch model's probability of this candidate's move (stay, new, return);
+            # the shipped models know it by this name.
+            "kind_fit": shared["switch"][
+                0 if status is Status.CURRENT else 1 if topic is None else 2
+            ],
+            "qualifier_fit": float(bool(shared["kind_words"] & set(words(qualifier(name))))),
+            "context_fit": float(
+                any(_near(t, name, shared["kind_words"]) for t in shared["context"])
+            ),
+            "asked_fit": float(bool(shared["kind_words"] & shared["asked"].get(key, frozenset()))),
+            "answer_source": answer_source,
+            "answer_source_rank": answer_source_rank,
+            "answer_share": _share(shared["context"][0], name),
+        }
+        return [values[feature] for feature in FEATURES]
 
     def _page_features(self, name: str, shared: dict) -> tuple[float, float]:
         """How well the candidate's page fits the turn's description and words."""
@@ -380,11 +397,11 @@ def _referring_words(text: str, name: str, topic: Topic | None) -> str | None:
     said = cues.pronouns(text)
     if said:
         return said[0]
-    fitting = cues.position_phrase(text) or _reference_phrase(topic, text)
+    fitting = cues.position_phrase(text) or reference_phrase(topic, text)
     if fitting:
         return fitting
     descriptions = cues.descriptions(text)
-    return _phrase(text, descriptions[0].split()[0]) if descriptions else None
+    return phrase_of(text, descriptions[0].split()[0]) if descriptions else None
 
 
 class TopicModel:
@@ -455,9 +472,27 @@ class WriterModel:
 DEFAULT_MODEL = Path(__file__).with_name("model")
 
 
+@dataclass
+class LearnedChooser:
+    """The trained ranker's choice of a turn's topic among the candidates :class:`Features`
+    finds (a :class:`~memrevise.writer.context.TopicChooser`); none without candidates."""
+
+    model: WriterModel
+    features: Features
+
+    def choose(self, context: Context, text: str, turn: Turn) -> tuple[str, str | None] | None:
+        example = self.features.example(context, text, turn)
+        if not example.candidates:
+            return None
+        scores = self.model.ranker(turn).scores(example.features)
+        best = example.candidates[int(np.argmax(scores))]
+        return best, _referring_words(text, best, context.memory.topic(best))
+
+
 class LearnedWriter(RuleWriter):
-    """The rule writer whose topic choice (for turns that do not correct) is the trained
-    ranker's; everything else, corrections, operations and the query, follows the rules."""
+    """The rule writer composed with a :class:`LearnedChooser`: the trained ranker chooses the
+    topic of a turn that does not correct; everything else, corrections, operations and the
+    query, follows the rules."""
 
     def __init__(
         self,
@@ -467,14 +502,5 @@ class LearnedWriter(RuleWriter):
         common: Callable[[str], bool] = lambda _: False,
         pages: Callable[[str], frozenset[str]] | None = None,
     ):
-        super().__init__(titles, common, pages)
-        self.model = model
-        self.features = Features(self, corpus, model.switch)
-
-    def _choose(self, context: _Context, text: str, turn: Turn) -> tuple[str, str | None]:
-        example = self.features.example(context, text, turn)
-        if not example.candidates:
-            return super()._choose(context, text, turn)
-        scores = self.model.ranker(turn).scores(example.features)
-        best = example.candidates[int(np.argmax(scores))]
-        return best, _referring_words(text, best, context.memory.topic(best))
+        chooser = LearnedChooser(model, Features(corpus, model.switch))
+        super().__init__(titles, common, pages, chooser)

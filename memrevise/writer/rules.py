@@ -14,13 +14,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from memrevise.memory import Memory, Node, Op, Operation, Status, Topic, WriterOutput
-from memrevise.numbers import renamed
-from memrevise.retrieval import tokenize
-from memrevise.text import cut, qualifier, replace_pronouns, same_name, strip_qualifier
-from memrevise.writer import cues
-from memrevise.writer.base import Turn
-from memrevise.writer.entities import (
+from memrevise.language import cues
+from memrevise.language.entities import (
     STOPWORDS,
     Mention,
     NameTable,
@@ -31,115 +26,36 @@ from memrevise.writer.entities import (
     plain_lists,
     word_spans,
 )
+from memrevise.language.kinds import facts_of, infer_kind, looks_like_person
+from memrevise.memory import (
+    Memory,
+    Node,
+    Op,
+    Operation,
+    Status,
+    Topic,
+    WriterOutput,
+    corrected_to,
+    operation_for,
+)
+from memrevise.numbers import renamed
+from memrevise.retrieval import tokenize
+from memrevise.text import qualifier, rename, replace_pronouns, same_name, strip_qualifier
+from memrevise.writer.base import Turn
+from memrevise.writer.context import (
+    Context,
+    TopicChooser,
+    description_score,
+    fact_words,
+    phrase_of,
+    reference_phrase,
+    topic_is_person,
+    topic_is_thing,
+)
 from memrevise.writer.pages import similarity
 
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
-_UNANSWERABLE = {"unanswerable", "cannotanswer", "cannot answer", "i don't know"}
 ANSWER_HORIZON = 30  # the latest turns whose answers' names, lists and kinds can be referred to
 RECENT_TOPICS = 10  # the most recently discussed topics a correction or a return may mean
-_KIND_AFTER = (
-    r"(?:'s)?\s*(?:\([^)]*\))?,?\s+(?:is|was|are|were)\s+(?:a|an|the|one\s+of\s+the)\s+"
-    r"(?:[\w-]+\s+){0,4}?(?P<kind>[a-z][a-z-]+)"
-    r"(?=\s+(?:who|that|which|from|of|in|for|by|and|based|born|directed|written|released|"
-    r"founded|located|known|created|produced|on|with|[a-z]+ed)\b|\s*[,.;]|\s*$)"
-)
-
-
-# Words that end "X was one of the most ..." and similar: never a kind.
-_NOT_KINDS = frozenset(
-    "most more first second third last largest best only main other same many few number part "
-    "member one type kind form sort variety set lot".split()
-)
-
-
-def facts_of(answer: str | None, limit: int = 600) -> tuple[str, ...]:
-    """The answer's sentences, cut at ``limit`` characters; nothing for an unanswerable turn."""
-    if not answer or answer.strip().casefold().rstrip(".") in _UNANSWERABLE:
-        return ()
-    return tuple(s.strip() for s in _SENTENCE.split(cut(answer, limit)) if s.strip())
-
-
-def infer_kind(name: str, texts: Iterable[str]) -> str:
-    """What kind of thing ``name`` is: its qualifier's last word ("2009 film" -> "film"), or
-    the head noun in "<name> was an American astronaut ..." -> "astronaut"."""
-    if qualifier(name):
-        return qualifier(name).split()[-1].casefold()
-    pattern = _kind_pattern(strip_qualifier(name))
-    for text in texts:
-        match = pattern.search(text)
-        if match and match["kind"].casefold() not in STOPWORDS | _NOT_KINDS:
-            return match["kind"].casefold()
-    return ""
-
-
-_NOT_PERSON_HEADS = frozenset(
-    "war battle river lake mountain park university college school company corporation inc "
-    "band records airport station street bridge church island islands ocean sea bay city county "
-    "state states republic kingdom empire award awards prize cup league championship festival "
-    "museum hotel center centre hospital club team party army navy force act treaty revolution "
-    "series season show film album song game games program programme project mission "
-    "province district valley desert forest castle palace tower building".split()
-)
-_PERSON_FACT = re.compile(r"\b(?:he|she|his|her|him|born)\b", re.IGNORECASE)
-
-
-@lru_cache(maxsize=4096)
-def _kind_pattern(base: str) -> re.Pattern[str]:
-    """ "<name or its last word> was a/an/the ... <kind>"."""
-    aliases = [re.escape(base)] + ([re.escape(base.split()[-1])] if len(base.split()) > 1 else [])
-    return re.compile(rf"\b(?:{'|'.join(aliases)}){_KIND_AFTER}", re.IGNORECASE)
-
-
-def looks_like_person(name: str, kind: str = "", facts: Iterable[str] = ()) -> bool:
-    """A person: a person's kind, facts that say "he", "she" or "born", or (without a kind)
-    a name of two or three capitalised words that do not end like a place or a thing."""
-    if kind in cues.PERSON_KINDS or any(_PERSON_FACT.search(f) for f in facts):
-        return True
-    if kind:
-        return False
-    parts = strip_qualifier(name).split()
-    return (
-        2 <= len(parts) <= 3
-        and all(p[:1].isupper() and p.isalpha() for p in parts)
-        and parts[-1].casefold() not in _NOT_PERSON_HEADS
-    )
-
-
-@lru_cache(maxsize=16_384)
-def _is_person(topic: Topic) -> bool:
-    """Memoised: the writer asks about every topic of the memory at every turn."""
-    return looks_like_person(topic.name, topic.kind, topic.facts)
-
-
-def _is_thing(topic: Topic) -> bool:
-    """Known not to be a person: a kind that is not a person's, or a name with a number or a
-    qualifier, or one word."""
-    if topic.kind:
-        return topic.kind not in cues.PERSON_KINDS
-    return (
-        bool(qualifier(topic.name))
-        or any(c.isdigit() for c in topic.name)
-        or (len(strip_qualifier(topic.name).split()) == 1)
-    )
-
-
-@dataclass
-class _Context:
-    """What the writer knows before deciding a turn."""
-
-    memory: Memory
-    current: Topic | None
-    topics: NameTable
-    answer_names: list[tuple[int, str]]  # (turn, name) for names in stored facts, in order
-    answer_lists: list[tuple[int, list[str]]]  # (turn, names) for lists in stored facts
-    previous_names: list[str]  # names in the previous turn's answer
-
-    def recent_topics(self) -> list[Topic]:
-        """Topics, the most recently discussed first."""
-        return sorted(self.memory.topics, key=lambda t: t.turns[-1], reverse=True)
-
-    def first_turn_naming(self, name: str) -> int | None:
-        return next((t for t, n in self.answer_names if n.casefold() == name.casefold()), None)
 
 
 @dataclass
@@ -158,16 +74,19 @@ class _Decision:
 class RuleWriter:
     """A writer made of cue rules. ``titles`` (a collection's page titles) ground new names,
     ``common`` (a word's frequency in the corpus) keeps common words from passing as names,
-    and ``pages`` (a page's words) tells which earlier topic a correction means."""
+    ``pages`` (a page's words) tells which earlier topic a correction means, and ``chooser``,
+    when given, chooses the topic of a turn that does not correct before the rules do."""
 
     def __init__(
         self,
         titles: Iterable[str] = (),
         common: Callable[[str], bool] = lambda _: False,
         pages: Callable[[str], frozenset[str]] | None = None,
+        chooser: TopicChooser | None = None,
     ):
         self.titles = NameTable(titles, common=common)
         self.pages = pages
+        self.chooser = chooser
         self._names_in = lru_cache(maxsize=65536)(self._names_in_uncached)
 
     def update(
@@ -180,7 +99,7 @@ class RuleWriter:
         self, memory: Memory, previous_question: str | None, turn: Turn, want_query: bool
     ) -> WriterOutput:
         """The writer's output for ``turn``: one JSON-able object in the paper's field order."""
-        context = self._context(memory)
+        context = self.context(memory)
         text = turn.question
         decision = None
         if memory.nodes and cues.is_correction(text):
@@ -216,12 +135,13 @@ class RuleWriter:
                 groups.append(tuple(plain))
         return names, tuple(groups)
 
-    def _context(self, memory: Memory) -> _Context:
+    def context(self, memory: Memory) -> Context:
+        """What the writer knows of ``memory`` before it decides a turn."""
         table = NameTable()
         for topic in memory.topics:
             table.add(topic.name)
             base = name_key(topic.name)
-            if _is_person(topic) and len(base) > 1 and len(base[-1]) > 3:
+            if topic_is_person(topic) and len(base) > 1 and len(base[-1]) > 3:
                 table.add(topic.name, key=base[-1:])
         answer_names: list[tuple[int, str]] = []
         answer_lists: list[tuple[int, list[str]]] = []
@@ -232,13 +152,15 @@ class RuleWriter:
                 answer_lists.extend((node.turn, list(g)) for g in groups)
         last = memory.nodes[-1] if memory.nodes else None
         previous = [n for t, n in answer_names if last is not None and t == last.turn]
-        return _Context(memory, memory.current, table, answer_names, answer_lists, previous)
+        return Context(
+            memory, memory.current, table, answer_names, answer_lists, previous, self.titles
+        )
 
     @staticmethod
     def _recent_facts(memory: Memory) -> list[str]:
         return [f for node in memory.nodes[-ANSWER_HORIZON:] for f in node.facts]
 
-    def _kind_for(self, context: _Context, name: str, texts: Sequence[str], question: str) -> str:
+    def _kind_for(self, context: Context, name: str, texts: Sequence[str], question: str) -> str:
         known = context.memory.topic(name)
         if known is not None and known.kind:
             return ""  # already recorded
@@ -254,34 +176,13 @@ class RuleWriter:
             kind = "person"
         return kind
 
-    def _canonical(self, context: _Context, name: str) -> str:
-        """A found name as the memory or the collection spells it; a qualified name
-        ("Avatar (2004 film)") only matches that very page."""
-        known = context.memory.topic(name)
-        if known is not None:
-            return known.name
-        titles = self.titles.named(name)
-        if qualifier(name):
-            exact = [t for t in titles if t.casefold() == name.casefold()]
-            return exact[0] if exact else name
-        for found in context.topics.find(name):
-            if found.end - found.start >= len(name) - 1:
-                return found.name
-        if titles:
-            plain = [t for t in titles if not qualifier(t)]
-            return (plain or titles)[0]
-        return name
-
-    def _operation_for(self, context: _Context, name: str) -> Operation:
+    def _operation_for(self, context: Context, name: str) -> Operation:
         """Refine the current topic, Reactivate a known or earlier-named one, Add a new one."""
-        current = context.current
-        if current is not None and current.name.casefold() == name.casefold():
-            return Operation(op=Op.REFINE, topic=current.name)
-        if context.memory.topic(name) is not None or context.first_turn_naming(name):
-            return Operation(op=Op.REACTIVATE, topic=name)
-        return Operation(op=Op.ADD, topic=name)
+        return operation_for(
+            context.memory, name, named_before=bool(context.first_turn_naming(name))
+        )
 
-    def _depends(self, context: _Context, name: str) -> set[int]:
+    def _depends(self, context: Context, name: str) -> set[int]:
         topic = context.memory.topic(name)
         if topic is not None:
             return {topic.turns[-1]}
@@ -290,7 +191,7 @@ class RuleWriter:
 
     # -- corrections -------------------------------------------------------------------------
 
-    def _open_question(self, context: _Context, previous_question: str | None) -> tuple[str, int]:
+    def _open_question(self, context: Context, previous_question: str | None) -> tuple[str, int]:
         """The latest real question (not a bare correction) and its turn, carried forward."""
         for node in reversed(context.memory.nodes):
             for sentence in reversed(_questions(node.question)):
@@ -299,7 +200,7 @@ class RuleWriter:
         return previous_question or "", context.memory.nodes[-1].turn
 
     def _correction(
-        self, context: _Context, text: str, previous_question: str | None
+        self, context: Context, text: str, previous_question: str | None
     ) -> _Decision | None:
         rejected = self._rejected(context, text)
         if rejected is None:
@@ -320,14 +221,13 @@ class RuleWriter:
             return None
         name, phrase, source = target
         if not own:
-            phrase = _reference_phrase(context.memory.topic(rejected), question)
+            phrase = reference_phrase(context.memory.topic(rejected), question)
         depends = {asked, *self._depends(context, rejected), *source}
         if same_name(name, rejected) or _differs_by_number(name, rejected):
             revise = Operation(op=Op.REVISE, topic=name)
         else:
-            revise = self._operation_for(context, name)
-            if revise.op is Op.REFINE:
-                revise = Operation(op=Op.REACTIVATE, topic=name)
+            named = bool(context.first_turn_naming(name))
+            revise = corrected_to(context.memory, name, named_before=named)
         return _Decision(
             topic=name,
             operations=[Operation(op=Op.ABANDON, topic=rejected), revise],
@@ -338,7 +238,7 @@ class RuleWriter:
             rejected=rejected,
         )
 
-    def _rejected(self, context: _Context, text: str) -> str | None:
+    def _rejected(self, context: Context, text: str) -> str | None:
         """The topic the correction rejects: one named after "not", the latest topic whose name
         holds a number of the kind the user changes, else the current topic."""
         for phrase in cues.negated(text):
@@ -352,7 +252,7 @@ class RuleWriter:
         return context.memory.nodes[-1].topic
 
     def _referent(
-        self, context: _Context, segment: str, rejected: str, whole: str, question: str
+        self, context: Context, segment: str, rejected: str, whole: str, question: str
     ) -> tuple[str, str, set[int]] | None:
         """What a correction segment points to: (name, the words used, turns it came from)."""
         position = cues.final_position(segment)
@@ -362,7 +262,7 @@ class RuleWriter:
                 found
                 for found in (
                     self._pair_position(context, position, rejected, question, ordered),
-                    None if ordered else self._at_position(context, position, rejected),
+                    None if ordered else context.at_position(position, rejected),
                 )
                 if found is not None
             ]
@@ -373,12 +273,12 @@ class RuleWriter:
             other = self._other(context, rejected, question)
             if other is not None:
                 return other, "the other", self._depends(context, other)
-        for mention in self._names(context, segment):
+        for mention in context.names(segment):
             if mention.casefold() != rejected.casefold():
                 return mention, mention, self._depends(context, mention)
         new_name = renamed(rejected, whole)
         if new_name is not None:
-            return self._canonical(context, new_name), "", set()
+            return context.canonical(new_name), "", set()
         for noun in cues.descriptions(segment):
             described = self._described(context, noun, exclude=rejected)
             if described is not None:
@@ -388,45 +288,14 @@ class RuleWriter:
                 return same, noun, set()
         return None
 
-    def _at_position(
-        self, context: _Context, position: cues.Position, rejected: str | None
-    ) -> tuple[str, str, set[int]] | None:
-        """The member of the most relevant earlier list at ``position``."""
-        # The latest turn first; within a turn, its short lists before the list of every name.
-        candidates = sorted(context.answer_lists, key=lambda item: -item[0])
-        if rejected is not None:
-            holding = [c for c in candidates if any(same_name(n, rejected) for n in c[1])]
-            candidates = holding + [c for c in candidates if c not in holding]
-        if not candidates:
-            topics = [t.name for t in context.memory.topics]
-            if len(topics) < 2:
-                return None
-            candidates = [(context.memory.topics[0].turns[0], topics)]
-        people = position.noun in cues.PERSON_NOUNS - {"one"}
-        for turn, names in candidates:
-            if people:
-                names = [n for n in names if self._person(context, n)]
-            index = position.index - 1 if position.index > 0 else len(names) + position.index
-            if not 0 <= index < len(names):
-                continue
-            name = self._canonical(context, names[index])
-            if rejected is None or name.casefold() != rejected.casefold():
-                return name, "", {turn}
-        return None
-
-    @staticmethod
-    def _person(context: _Context, name: str) -> bool:
-        topic = context.memory.topic(name)
-        return _is_person(topic) if topic is not None else looks_like_person(name)
-
-    def _other(self, context: _Context, rejected: str, question: str) -> str | None:
+    def _other(self, context: Context, rejected: str, question: str) -> str | None:
         """ "The other one": the other member of a pair named in an answer, or the earlier
         topic most like the rejected one, whichever fits better."""
         options = []
         for _, names in reversed(context.answer_lists):
             if len(names) == 2 and any(same_name(n, rejected) for n in names):
                 other = next(n for n in names if not same_name(n, rejected))
-                options.append(self._canonical(context, other))
+                options.append(context.canonical(other))
                 break
         counterpart = self._counterpart(context, rejected, question)
         if counterpart is not None:
@@ -448,14 +317,14 @@ class RuleWriter:
         return fit
 
     def _best_fit(
-        self, context: _Context, rejected: str, question: str, names: Sequence[str]
+        self, context: Context, rejected: str, question: str, names: Sequence[str]
     ) -> str:
         """The best-fitting name, or the first when the writer has no page words."""
         if self.pages is None or len(set(names)) < 2:
             return names[0]
         return max(names, key=self._fit(rejected, question))
 
-    def _counterpart(self, context: _Context, rejected: str, question: str) -> Topic | None:
+    def _counterpart(self, context: Context, rejected: str, question: str) -> Topic | None:
         """The earlier topic a correction of ``rejected`` most likely means: one the open
         question also fits and whose page reads like the rejected one's (with page words),
         of the same kind, the most recent first."""
@@ -472,7 +341,7 @@ class RuleWriter:
 
     def _pair_position(
         self,
-        context: _Context,
+        context: Context,
         position: cues.Position,
         rejected: str,
         question: str,
@@ -508,18 +377,11 @@ class RuleWriter:
 
     # -- continuations -----------------------------------------------------------------------
 
-    def _mentions(self, context: _Context, text: str) -> list[Mention]:
-        """Names in ``text`` (memory topics first, then page titles, then capitalised spans),
-        spelled as the memory or the collection spells them."""
-        found = mentions(text, context.topics, self.titles)
-        return [Mention(self._canonical(context, m.name), m.start, m.end) for m in found]
-
-    def _names(self, context: _Context, text: str) -> list[str]:
-        return list(dict.fromkeys(m.name for m in self._mentions(context, text)))
-
-    def _continuation(self, context: _Context, text: str, turn: Turn) -> _Decision:
-        """A turn that does not correct: its topic as :meth:`_choose` picks it."""
-        name, phrase = self._choose(context, text, turn)
+    def _continuation(self, context: Context, text: str, turn: Turn) -> _Decision:
+        """A turn that does not correct: its topic as the chooser (else :meth:`_choose`) picks
+        it."""
+        chosen = self.chooser.choose(context, text, turn) if self.chooser is not None else None
+        name, phrase = chosen or self._choose(context, text, turn)
         depends = self._depends(context, name)
         if context.memory.nodes and (phrase or cues.pronouns(text)):
             depends.add(context.memory.nodes[-1].turn)
@@ -531,7 +393,7 @@ class RuleWriter:
             phrase=phrase,
         )
 
-    def _choose(self, context: _Context, text: str, turn: Turn) -> tuple[str, str | None]:
+    def _choose(self, context: Context, text: str, turn: Turn) -> tuple[str, str | None]:
         """The topic of a turn that does not correct, and the words that referred to it.
 
         It stays on the current topic unless a name, a list position or a description points
@@ -563,16 +425,16 @@ class RuleWriter:
         if person and thing:
             return True
         if person:
-            return _is_person(topic) or not _is_thing(topic)
+            return topic_is_person(topic) or not topic_is_thing(topic)
         if thing:
-            return not _is_person(topic)
+            return not topic_is_person(topic)
         return True
 
-    def _explicit(self, context: _Context, text: str) -> tuple[str, str] | None:
+    def _explicit(self, context: Context, text: str) -> tuple[str, str] | None:
         """A topic named in the question. With a current topic, a name that is only the object
         of a preposition ("walked on the moon") does not move the conversation."""
         current = context.current
-        found = self._mentions(context, text)
+        found = context.mentions(text)
         if current is not None:
             found = [m for m in found if not _governed(text, m)]
         names = list(dict.fromkeys(m.name for m in found))
@@ -584,17 +446,17 @@ class RuleWriter:
         name = (known or names)[0]
         return name, name
 
-    def _positional(self, context: _Context, text: str) -> tuple[str, str] | None:
+    def _positional(self, context: Context, text: str) -> tuple[str, str] | None:
         position = cues.final_position(text)
         if position is None:
             return None
-        found = self._at_position(context, position, None)
+        found = context.at_position(position, None)
         if found is None:
             return None
         return found[0], cues.position_phrase(text) or ""
 
     def _described(
-        self, context: _Context, noun: str, exclude: str | None
+        self, context: Context, noun: str, exclude: str | None
     ) -> tuple[Topic, str] | None:
         """The topic a description fits best (kind, qualifier, name or stored facts), and the
         shortest leading words of the description that make the fit ("mission launch" ->
@@ -605,18 +467,18 @@ class RuleWriter:
             if exclude is not None and topic.name.casefold() == exclude.casefold():
                 continue
             for length in range(1, len(words) + 1):
-                score = _description_score(topic, set(words[:length]) - STOPWORDS)
+                score = description_score(topic, set(words[:length]) - STOPWORDS)
                 if score > best_score:
                     best, best_score, best_words = topic, score, " ".join(words[:length])
         return (best, best_words) if best is not None and best_score >= 1.0 else None
 
-    def _by_description(self, context: _Context, text: str) -> tuple[str, str] | None:
+    def _by_description(self, context: Context, text: str) -> tuple[str, str] | None:
         """A topic described by a stored fact ("the guy who grew up in ohio") or by its kind,
         qualifier or name ("the mission", "the film")."""
         clause = cues.relative_clause(text)
         if clause:
             words = set(cues.words_of(clause)) - STOPWORDS
-            scored = [(len(words & _fact_words(t)), t) for t in context.recent_topics()]
+            scored = [(len(words & fact_words(t)), t) for t in context.recent_topics()]
             best = max(scored, key=lambda st: st[0], default=(0, None))
             if best[1] is not None and best[0] > 0:
                 return best[1].name, cues.relative_phrase(text) or ""
@@ -627,14 +489,14 @@ class RuleWriter:
                 continue
             topic, words = found
             wanted = set(cues.words_of(words))
-            if current is not None and _description_score(current, wanted) >= _description_score(
+            if current is not None and description_score(current, wanted) >= description_score(
                 topic, wanted
             ):
                 topic = current
-            return topic.name, _phrase(text, words)
+            return topic.name, phrase_of(text, words)
         return None
 
-    def _by_pronoun(self, context: _Context, text: str) -> tuple[str, str] | None:
+    def _by_pronoun(self, context: Context, text: str) -> tuple[str, str] | None:
         said = cues.pronouns(text)
         if not said:
             return None
@@ -642,7 +504,7 @@ class RuleWriter:
         person = any(p in cues.PERSON_PRONOUNS for p in said)
         thing = any(p in cues.THING_PRONOUNS for p in said)
         if current is not None:
-            is_person = _is_person(current)
+            is_person = topic_is_person(current)
             if (person and is_person) or (thing and not is_person) or not (person or thing):
                 return current.name, said[0]
         earlier = [t.name for t in context.recent_topics()]
@@ -651,25 +513,25 @@ class RuleWriter:
         candidates = (
             [*context.previous_names, *earlier] if person else [*earlier, *context.previous_names]
         )
-        for name in dict.fromkeys(self._canonical(context, n) for n in candidates):
+        for name in dict.fromkeys(context.canonical(n) for n in candidates):
             topic = context.memory.topic(name)
             if current is not None and name.casefold() == current.name.casefold():
                 continue
             if topic is not None and topic.status is Status.DROPPED:
                 continue
-            if self._person(context, name) == person:
+            if context.is_person(name) == person:
                 return name, said[0]
         return None
 
     def _from_answer(
-        self, context: _Context, answer: str, chosen: tuple[str, str | None] | None
+        self, context: Context, answer: str, chosen: tuple[str, str | None] | None
     ) -> tuple[str, str | None] | None:
         """At a history turn, an answer that opens with a known or just-named name decides."""
         candidates = {n.casefold() for n in context.previous_names}
         candidates |= {t.name.casefold() for t in context.memory.topics}
         found = mentions(answer[:120], context.topics, self.titles)
         if found and found[0].start < 40:
-            name = self._canonical(context, found[0].name)
+            name = context.canonical(found[0].name)
             if name.casefold() in candidates:
                 return name, chosen[1] if chosen else None
         return chosen
@@ -690,7 +552,7 @@ class RuleWriter:
         name = decision.topic
         query = decision.question
         if decision.rejected:
-            query = _replace_name(query, decision.rejected, name)
+            query = rename(query, decision.rejected, name) or query
         if decision.phrase and decision.phrase.casefold() != name.casefold():
             pattern = rf"\b{re.escape(decision.phrase)}\b"
             query = re.sub(pattern, name, query, count=1, flags=re.IGNORECASE)
@@ -737,55 +599,7 @@ def _differs_by_number(a: str, b: str) -> bool:
     return a.casefold() != b.casefold() and bare(a) == bare(b)
 
 
-def _fact_words(topic: Topic) -> set[str]:
-    return {w for fact in topic.facts for w in cues.words_of(fact)} - STOPWORDS
-
-
-def _description_score(topic: Topic, wanted: set[str]) -> float:
-    """How well described words fit a topic: its kind, qualifier and name count most."""
-    if not wanted:
-        return 0.0
-    score = 0.0
-    if topic.kind and topic.kind in wanted:
-        score += 2.0
-    if wanted & set(cues.words_of(qualifier(topic.name))):
-        score += 2.0
-    if wanted & set(cues.words_of(strip_qualifier(topic.name))):
-        score += 1.5
-    if wanted & cues.PERSON_NOUNS and _is_person(topic):
-        score += 1.0
-    score += 0.5 * len(wanted & _fact_words(topic))
-    return score
-
-
-def _reference_phrase(topic: Topic | None, question: str) -> str | None:
-    """The words of an earlier question that described ``topic`` ("the mission")."""
-    if topic is None:
-        return None
-    if cues.final_position(question) is not None:
-        return cues.position_phrase(question)
-    for noun in cues.descriptions(question):
-        words = cues.words_of(noun)
-        for length in range(1, len(words) + 1):
-            if _description_score(topic, set(words[:length]) - STOPWORDS) >= 1.0:
-                return _phrase(question, " ".join(words[:length]))
-    return None
-
-
-def _phrase(text: str, noun: str) -> str:
-    match = re.search(r"\b(?:the|that|this|those|these)\s+" + re.escape(noun), text, re.IGNORECASE)
-    return match.group() if match else noun
-
-
 def _mentions_name(text: str, name: str) -> bool:
     key = name_key(name)
     words = [w for w, _, _ in word_spans(text)]
     return any(tuple(words[i : i + len(key)]) == key for i in range(len(words)))
-
-
-def _replace_name(text: str, old: str, new: str) -> str:
-    for variant in (old, strip_qualifier(old)):
-        pattern = re.compile(rf"\b{re.escape(variant)}\b", re.IGNORECASE)
-        if pattern.search(text):
-            return pattern.sub(new, text, count=1)
-    return text

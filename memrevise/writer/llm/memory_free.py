@@ -1,6 +1,6 @@
 """The memory-free writer (the paper's baseline): a model that reads the raw conversation,
-answers cut at 600 characters, and writes the final turn's query, with no memory, no template,
-no priors, no exclusion and no topic repair. Its query is searched alone.
+answers cut at 600 characters, and writes the final turn's query; it keeps no memory
+(:mod:`memrevise.methods.memory_free` searches its query alone).
 
 A reply that is no valid ``{"query": ...}`` even after repair falls back to the final
 question itself, and the trace says so.
@@ -9,18 +9,13 @@ question itself, and the trace says so.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
-from memrevise.bench.items import Item
-from memrevise.methods import Ranked
-from memrevise.retrieval import Retriever
 from memrevise.text import clean, cut
 from memrevise.writer.llm.backends import BackendError, ChatBackend, Messages
-from memrevise.writer.llm.config import LLMConfig
 from memrevise.writer.llm.repair import repaired
 
 SYSTEM_PROMPT = """\
@@ -36,6 +31,7 @@ corrected name or value.
 Answer with one JSON object and nothing else: {"query": "..."}
 """
 MAX_QUERY_TOKENS = 100
+History = Sequence[tuple[str, str]]  # earlier turns: (question, answer) pairs
 
 
 class QueryOutput(BaseModel):
@@ -54,7 +50,7 @@ class QueryOutput(BaseModel):
         return value
 
 
-def conversation_prompt(history: Sequence[tuple[str, str]], question: str) -> str:
+def conversation_prompt(history: History, question: str) -> str:
     """The raw conversation: every earlier turn with its answer, then the final question."""
     lines: list[str] = []
     for number, (asked, answer) in enumerate(history, 1):
@@ -67,12 +63,11 @@ def conversation_prompt(history: Sequence[tuple[str, str]], question: str) -> st
     return "\n".join(lines)
 
 
-def item_messages(item: Item) -> Messages:
-    """The chat for an item's final turn."""
-    history = [(turn.question, turn.answer) for turn in item.history]
+def conversation_messages(history: History, question: str) -> Messages:
+    """The chat for a conversation's final turn."""
     return [
         {"role": "system", "content": SYSTEM_PROMPT},
-        {"role": "user", "content": conversation_prompt(history, item.question)},
+        {"role": "user", "content": conversation_prompt(history, question)},
     ]
 
 
@@ -102,53 +97,29 @@ class WrittenQuery:
 
 @dataclass
 class MemoryFreeWriter:
-    """Queries for items' final turns, one batched call per list."""
+    """Queries for conversations' final turns, each conversation its earlier (question, answer)
+    pairs and its final question, one batched call per list."""
 
     backend: ChatBackend
     max_tokens: int = MAX_QUERY_TOKENS
 
-    def queries(self, items: Sequence[Item]) -> list[WrittenQuery]:
+    def queries(self, conversations: Sequence[tuple[History, str]]) -> list[WrittenQuery]:
         schema = QueryOutput.model_json_schema()
         replies = self.backend.complete(
-            [item_messages(item) for item in items], schema, self.max_tokens
+            [conversation_messages(history, question) for history, question in conversations],
+            schema,
+            self.max_tokens,
         )
-        return [self._read(item, reply) for item, reply in zip(items, replies, strict=True)]
+        return [
+            self._read(question, reply)
+            for (_, question), reply in zip(conversations, replies, strict=True)
+        ]
 
-    def _read(self, item: Item, reply: str | BackendError) -> WrittenQuery:
+    @staticmethod
+    def _read(question: str, reply: str | BackendError) -> WrittenQuery:
         if isinstance(reply, BackendError):
-            return WrittenQuery(item.question, str(reply))
+            return WrittenQuery(question, str(reply))
         try:
             return WrittenQuery(read_query(reply))
         except ValueError as error:
-            return WrittenQuery(item.question, str(error))
-
-
-@dataclass
-class MemoryFreeMethod:
-    """``memory-free-llm``: the memory-free writer's query searched alone, ``batch`` items
-    a call."""
-
-    index: Retriever
-    writer: MemoryFreeWriter
-    batch: int = 8
-
-    @classmethod
-    def of(cls, index: Retriever, llm: LLMConfig) -> MemoryFreeMethod:
-        return cls(index, MemoryFreeWriter(llm.backend()), llm.batch)
-
-    def rank(self, item: Item, k: int) -> Ranked:
-        return next(self.rank_many([item], k))
-
-    def rank_many(self, items: Sequence[Item], k: int) -> Iterator[Ranked]:
-        for start in range(0, len(items), self.batch):
-            chunk = items[start : start + self.batch]
-            for written in self.writer.queries(chunk):
-                ranking = self.index.search(written.query, k)
-                trace: dict[str, Any] = {"query": written.query}
-                if written.error is not None:
-                    trace["writer_events"] = [{"fallback": written.error}]
-                yield Ranked(
-                    [self.index.doc_id(int(d)) for d in ranking.docs],
-                    [float(s) for s in ranking.scores],
-                    trace,
-                )
+            return WrittenQuery(question, str(error))

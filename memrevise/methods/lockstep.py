@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from memrevise.bench.items import Item
-from memrevise.methods import Ranked, searched
+from memrevise.methods.base import Ranked, searched
 from memrevise.search import MemRevise, SearchResult
 from memrevise.search.pipeline import Session
 from memrevise.text import cut

@@ -1,0 +1,80 @@
+"""What kind of thing a name is, whether it is a person, and an answer's facts."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+from memrevise.language import cues
+from memrevise.language.entities import STOPWORDS
+from memrevise.text import ANSWER_CUT, cut, qualifier, strip_qualifier
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
+_UNANSWERABLE = {"unanswerable", "cannotanswer", "cannot answer", "i don't know"}
+_KIND_AFTER = (
+    r"(?:'s)?\s*(?:\([^)]*\))?,?\s+(?:is|was|are|were)\s+(?:a|an|the|one\s+of\s+the)\s+"
+    r"(?:[\w-]+\s+){0,4}?(?P<kind>[a-z][a-z-]+)"
+    r"(?=\s+(?:who|that|which|from|of|in|for|by|and|based|born|directed|written|released|"
+    r"founded|located|known|created|produced|on|with|[a-z]+ed)\b|\s*[,.;]|\s*$)"
+)
+
+
+# Words that end "X was one of the most ..." and similar: never a kind.
+_NOT_KINDS = frozenset(
+    "most more first second third last largest best only main other same many few number part "
+    "member one type kind form sort variety set lot".split()
+)
+
+
+def facts_of(answer: str | None, limit: int = ANSWER_CUT) -> tuple[str, ...]:
+    """The answer's sentences, cut at ``limit`` characters; nothing for an unanswerable turn."""
+    if not answer or answer.strip().casefold().rstrip(".") in _UNANSWERABLE:
+        return ()
+    return tuple(s.strip() for s in _SENTENCE.split(cut(answer, limit)) if s.strip())
+
+
+def infer_kind(name: str, texts: Iterable[str]) -> str:
+    """What kind of thing ``name`` is: its qualifier's last word ("2009 film" -> "film"), or
+    the head noun in "<name> was an American astronaut ..." -> "astronaut"."""
+    if qualifier(name):
+        return qualifier(name).split()[-1].casefold()
+    pattern = _kind_pattern(strip_qualifier(name))
+    for text in texts:
+        match = pattern.search(text)
+        if match and match["kind"].casefold() not in STOPWORDS | _NOT_KINDS:
+            return match["kind"].casefold()
+    return ""
+
+
+_NOT_PERSON_HEADS = frozenset(
+    "war battle river lake mountain park university college school company corporation inc "
+    "band records airport station street bridge church island islands ocean sea bay city county "
+    "state states republic kingdom empire award awards prize cup league championship festival "
+    "museum hotel center centre hospital club team party army navy force act treaty revolution "
+    "series season show film album song game games program programme project mission "
+    "province district valley desert forest castle palace tower building".split()
+)
+_PERSON_FACT = re.compile(r"\b(?:he|she|his|her|him|born)\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=4096)
+def _kind_pattern(base: str) -> re.Pattern[str]:
+    """ "<name or its last word> was a/an/the ... <kind>"."""
+    aliases = [re.escape(base)] + ([re.escape(base.split()[-1])] if len(base.split()) > 1 else [])
+    return re.compile(rf"\b(?:{'|'.join(aliases)}){_KIND_AFTER}", re.IGNORECASE)
+
+
+def looks_like_person(name: str, kind: str = "", facts: Iterable[str] = ()) -> bool:
+    """A person: a person's kind, facts that say "he", "she" or "born", or (without a kind)
+    a name of two or three capitalised words that do not end like a place or a thing."""
+    if kind in cues.PERSON_KINDS or any(_PERSON_FACT.search(f) for f in facts):
+        return True
+    if kind:
+        return False
+    parts = strip_qualifier(name).split()
+    return (
+        2 <= len(parts) <= 3
+        and all(p[:1].isupper() and p.isalpha() for p in parts)
+        and parts[-1].casefold() not in _NOT_PERSON_HEADS
+    )

@@ -1,0 +1,59 @@
+"""What a ranking method is: it ranks the final question of a benchmark item, and may trace
+what it did. MemRevise itself is one (:class:`MemReviseMethod`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from memrevise.bench.items import Item
+from memrevise.search import MemRevise, SearchResult
+from memrevise.text import cut
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """One item's ranking: passage ids best first, their scores, and an optional trace."""
+
+    ids: list[str]
+    scores: list[float]
+    trace: dict[str, Any] | None = field(default=None)
+
+
+class Method(Protocol):
+    """Ranks the final question of an item."""
+
+    def rank(self, item: Item, k: int) -> Ranked: ...
+
+
+@runtime_checkable
+class BatchMethod(Method, Protocol):
+    """A method that ranks many items together (a language model batches their turns)."""
+
+    def rank_many(self, items: Sequence[Item], k: int) -> Iterator[Ranked]: ...
+
+
+@dataclass
+class MemReviseMethod:
+    """The full system: the writer reads each history turn once, then the final turn searches."""
+
+    engine: MemRevise
+
+    def rank(self, item: Item, k: int) -> Ranked:
+        session = self.engine.session()
+        for turn in item.history:
+            session.add_turn(turn.question, cut(turn.answer))
+        return searched(session.search(item.question, k))
+
+
+def searched(result: SearchResult, **extra: Any) -> Ranked:
+    """The ranking of a searched final turn, with its trace (and ``extra`` trace fields)."""
+    trace = {
+        "query": result.query,
+        "topic": result.memory.nodes[-1].topic,
+        "memory": result.memory.to_dict(),
+        "ms": {name: round(ms, 3) for name, ms in result.ms.items()},
+        **extra,
+    }
+    return Ranked([h.id for h in result.hits], [h.score for h in result.hits], trace)

@@ -1,0 +1,85 @@
+"""Methods by name: what ``memrevise run --method`` chooses from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from memrevise.language.entities import NameTable
+from memrevise.methods.base import MemReviseMethod, Method
+from memrevise.methods.baselines import BASELINES, PronounRewriter, QueryMethod
+from memrevise.retrieval import Retriever, load_index
+from memrevise.search import MemRevise, SearchConfig
+from memrevise.writer import DEFAULT_WRITER, make_writer
+from memrevise.writer.llm.config import LLMConfig
+
+# The writer's own query searched alone: no memory-guided step, no topic repair.
+MEMORY_FREE = SearchConfig(
+    template=False,
+    title_prior=False,
+    facts_vote=False,
+    number_rule=False,
+    exclusion=False,
+    topic_repair=False,
+)
+METHODS = ("memrevise", "memory-free", "rewrite-rules", *BASELINES)
+LLM_METHODS = ("memory-free-llm",)  # they need a language model
+
+
+def make_method(
+    name: str,
+    index: Retriever,
+    writer: str = DEFAULT_WRITER,
+    config: SearchConfig | None = None,
+    llm: LLMConfig | None = None,
+    writer_model: Path | None = None,
+) -> Method:
+    """A method by name over ``index``: ``memrevise`` (with ``config``), ``memory-free`` (the
+    same writer's query alone), ``memory-free-llm`` (the memory-free writer, a model that
+    reads the raw conversation; ``llm`` names it), ``rewrite-rules`` or a history baseline.
+    With the ``llm`` writer, conversations are written in batches, a turn of each per call;
+    ``writer_model`` is the learned writer's model directory."""
+    if name in ("memrevise", "memory-free") and writer == "llm":
+        from memrevise.methods.lockstep import LockstepMemRevise
+
+        llm = llm or LLMConfig.of()
+        search = config if name == "memrevise" else MEMORY_FREE
+        return LockstepMemRevise(
+            MemRevise(index, make_writer(writer, index, llm, writer_model), search), llm.batch
+        )
+    if name in ("memrevise", "memory-free"):
+        search = config if name == "memrevise" else MEMORY_FREE
+        return MemReviseMethod(
+            MemRevise(index, make_writer(writer, index, model=writer_model), search)
+        )
+    if name == "memory-free-llm":
+        from memrevise.methods.memory_free import MemoryFreeMethod
+
+        return MemoryFreeMethod.of(index, llm or LLMConfig.of())
+    if name == "rewrite-rules":
+        return QueryMethod(index, PronounRewriter(NameTable(index.titles if index.titled else ())))
+    if name in BASELINES:
+        return QueryMethod(index, BASELINES[name])
+    raise ValueError(f"unknown method {name!r}; available: {', '.join(METHODS + LLM_METHODS)}")
+
+
+@dataclass(frozen=True)
+class MethodSpec:
+    """What it takes to build a method anywhere, a worker process too."""
+
+    index: Path
+    method: str
+    writer: str = DEFAULT_WRITER
+    config: SearchConfig | None = None
+    llm: LLMConfig | None = None
+    writer_model: Path | None = None
+
+    def build(self) -> Method:
+        return make_method(
+            self.method,
+            load_index(self.index),
+            self.writer,
+            self.config,
+            self.llm,
+            self.writer_model,
+        )

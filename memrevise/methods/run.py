@@ -1,0 +1,109 @@
+"""Running a method over benchmark items: in this process, in worker processes or on Ray, and
+writing the TREC run and the traces."""
+
+from __future__ import annotations
+
+import multiprocessing
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from itertools import repeat
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from memrevise.bench.items import Item
+from memrevise.jsonl import write_atomic, write_objects
+from memrevise.methods.base import BatchMethod, Method, Ranked
+from memrevise.methods.registry import MethodSpec
+from memrevise.workers import available_cores, chunk_size
+
+
+def trec_lines(qid: str, ranked: Ranked, tag: str) -> list[str]:
+    """TREC run lines ``qid Q0 pid rank score tag``, ranks from 1, scores descending."""
+    order = np.argsort(-np.asarray(ranked.scores, dtype=np.float64), kind="stable")
+    return [
+        f"{qid} Q0 {ranked.ids[i]} {rank} {ranked.scores[i]:.6f} {tag}"
+        for rank, i in enumerate(order, 1)
+    ]
+
+
+_worker_method: Method | None = None
+
+
+def _start_worker(spec: MethodSpec, threads: int) -> None:
+    """Build the method in a worker process, its torch (an encoder's) kept to ``threads``
+    threads so that the workers share the cores instead of oversubscribing them."""
+    global _worker_method
+    _worker_method = spec.build()
+    if "torch" in sys.modules:
+        sys.modules["torch"].set_num_threads(threads)
+
+
+def _rank_in_worker(item: Item, k: int) -> Ranked:
+    assert _worker_method is not None
+    return _worker_method.rank(item, k)
+
+
+def rank_items(
+    spec: MethodSpec,
+    items: Sequence[Item],
+    k: int = 100,
+    workers: int = 1,
+) -> Iterator[tuple[Item, Ranked]]:
+    """Each item with its ranking, in item order. With ``workers`` > 1, conversations are
+    spread over that many processes, each loading the index (memory-mapped) once (on a Ray
+    cluster: :func:`memrevise.distributed.rank_on_ray`). The rankings are the same as in one
+    process. The method is built here first either way, so that a bad method, writer or
+    index fails with its own error rather than in a worker."""
+    method = spec.build()
+    if isinstance(method, BatchMethod):  # one process: its model batches over conversations
+        yield from zip(items, method.rank_many(items, k), strict=True)
+        return
+    if workers <= 1 or len(items) < 2:
+        for item in items:
+            yield item, method.rank(item, k)
+        return
+    # Spawned, not forked: a fork after OpenMP (LightGBM) threads started can deadlock.
+    del method
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(
+        workers,
+        mp_context=context,
+        initializer=_start_worker,
+        initargs=(spec, max(1, available_cores() // workers)),
+    ) as pool:
+        chunk = chunk_size(len(items), workers)
+        rankings = pool.map(_rank_in_worker, items, repeat(k), chunksize=chunk)
+        yield from zip(items, rankings, strict=True)
+
+
+def check_tag(tag: str) -> str:
+    """``tag`` when it can tag a TREC run (one word); raises ValueError otherwise."""
+    if not tag or any(c.isspace() for c in tag):
+        raise ValueError(f"the run tag must be one word: {tag!r}")
+    return tag
+
+
+def write_run(
+    rankings: Iterable[tuple[Item, Ranked]],
+    run_path: Path,
+    tag: str,
+    trace_path: Path | None = None,
+) -> int:
+    """Write the TREC run (and the traces) of ``rankings``, each file atomically; returns
+    the number of items."""
+    check_tag(tag)
+    lines: list[str] = []
+    traces: list[dict[str, Any]] = []
+    count = 0
+    for item, ranked in rankings:
+        count += 1
+        lines.extend(trec_lines(item.qid, ranked, tag))
+        if trace_path is not None:
+            traces.append({"qid": item.qid, **(ranked.trace or {})})
+    write_atomic(run_path, lines)
+    if trace_path is not None:
+        write_objects(trace_path, traces)
+    return count
