@@ -35,9 +35,9 @@ from memrevise.bench.items import Item, read_items
 from memrevise.evaluate.measures import per_query
 from memrevise.evaluate.stale import per_query_stale
 from memrevise.memory import Status
-from memrevise.methods import make_writer
 from memrevise.retrieval import BM25Index, read_collection, tokenize
 from memrevise.search import MemRevise, SearchConfig, SearchResult
+from memrevise.writer import make_writer
 
 DATA = Path(__file__).parent / "data"
 
