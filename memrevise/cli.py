@@ -39,7 +39,6 @@ from memrevise.retrieval import (
 )
 from memrevise.search import Hit, MemRevise, SearchConfig
 from memrevise.writer import TurnError
-from memrevise.writer.learned import DEFAULT_MODEL
 from memrevise.writer.llm.config import LLMConfig
 
 app = typer.Typer(
@@ -288,14 +287,16 @@ app.add_typer(train_app, name="train")
 def train_writer_command(
     topiocqa: Annotated[Path, typer.Option(help="TopiOCQA training file (.json or .json.gz).")],
     out_path: Annotated[
-        Path, typer.Option("--out", help="The directory to save the models in.")
-    ] = DEFAULT_MODEL,
+        Path | None,
+        typer.Option("--out", help="Directory for the models (default: ./writer-model)."),
+    ] = None,
     seed: Annotated[int, typer.Option(help="The benchmark's split seed.")] = 0,
 ) -> None:
     """Train the learned writer's switch and topic models on the benchmark's training
     conversations."""
-    from memrevise.train.writer import train_writer
+    from memrevise.train.writer import output_directory, train_writer
 
+    out_path = output_directory(out_path)
     result = train_writer(
         topiocqa, out_path, seed, progress=lambda line: err.print(line, markup=False)
     )
