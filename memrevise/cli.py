@@ -16,8 +16,8 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from memrevise.bench.items import read_items
+from memrevise.console import print_demo_turn, print_hits, print_memory
 from memrevise.jsonl import JsonlError
-from memrevise.memory import Memory, Status
 from memrevise.methods import (
     DEFAULT_WRITER,
     LLM_METHODS,
@@ -37,7 +37,7 @@ from memrevise.retrieval import (
     load_index,
     read_collection,
 )
-from memrevise.search import Hit, MemRevise, SearchConfig
+from memrevise.search import MemRevise, SearchConfig
 from memrevise.writer import TurnError
 from memrevise.writer.llm.config import LLMConfig
 
@@ -92,35 +92,6 @@ def demo_conversation() -> dict[str, Any]:
     return json.loads(text)
 
 
-def _status_style(status: Status) -> str:
-    return {Status.CURRENT: "bold green", Status.EARLIER: "yellow", Status.DROPPED: "red"}[status]
-
-
-def print_memory(memory: Memory, console: Console = out) -> None:
-    """The topics with their status, then the log, one line a turn."""
-    for topic in memory.topics:
-        kind = f" [{topic.kind}]" if topic.kind else ""
-        turns = ", ".join(map(str, topic.turns))
-        console.print(
-            f"    [{_status_style(topic.status)}]{topic.status.value:8}[/] "
-            + escape(f"{topic.name}{kind}  (turns {turns}, {len(topic.facts)} facts)"),
-            markup=True,
-        )
-
-
-def print_hits(hits: Iterable[Hit], console: Console = out, width: int = 110) -> None:
-    for rank, hit in enumerate(hits, 1):
-        moved = ", ".join(f"{name} {value:+.1f}" for name, value in hit.signals.items())
-        text = hit.text if len(hit.text) <= width else hit.text[: width - 1] + "…"
-        console.print(
-            f"    {rank}. [bold]{escape(hit.title or hit.id)}[/] ({hit.score:.2f}"
-            + (f"; {moved}" if moved else "")
-            + ")",
-            markup=True,
-        )
-        console.print(f"       {text}", markup=False)
-
-
 @app.command()
 @_fails_cleanly
 def demo(
@@ -136,17 +107,7 @@ def demo(
     out.print(f"{index.num_docs} passages on {len(set(index.titles))} pages\n")
     session = engine.session()
     for number, turn in enumerate(conversation["turns"], 1):
-        result = session.search(turn["question"], k)
-        node = result.memory.nodes[-1]
-        out.print(f"[bold cyan]Turn {number}[/]  {escape(turn['question'])}", markup=True)
-        out.print(f"  writer: {', '.join(map(str, node.operations))}", markup=False)
-        out.print(f"  query:  {result.query}", markup=False)
-        out.print("  memory:")
-        print_memory(result.memory)
-        out.print("  passages:")
-        print_hits(result.hits)
-        out.print()
-        session.answer(turn["answer"])
+        print_demo_turn(session, number, turn["question"], turn["answer"], k, out)
 
 
 @app.command()
@@ -461,7 +422,7 @@ def chat(
         if line in {":quit", ":q", ":exit"}:
             break
         if line == ":memory":
-            print_memory(session.memory)
+            print_memory(session.memory, out)
             continue
         if line == ":reset":
             session = engine.session()
@@ -475,7 +436,7 @@ def chat(
             continue
         node = result.memory.nodes[-1]
         out.print(f"  {', '.join(map(str, node.operations))} | query: {result.query}", markup=False)
-        print_hits(result.hits)
+        print_hits(result.hits, out)
         if result.hits:
             session.answer(result.hits[0].text)
 
