@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import json
-import sys
 from collections.abc import Callable, Iterable, Iterator
 from importlib import resources
 from pathlib import Path
@@ -16,7 +15,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from memrevise.bench.items import read_items
-from memrevise.console import print_demo_turn, print_hits, print_memory
+from memrevise.console import print_demo_turn
 from memrevise.jsonl import JsonlError
 from memrevise.methods import (
     DEFAULT_WRITER,
@@ -407,38 +406,14 @@ def chat(
 ) -> None:
     """Search in conversation over an index (the demo collection by default).
 
-    Type a question per line; ':memory' shows the memory, ':reset' starts over, ':quit' ends.
-    The top passage counts as the answer you saw.
+    Type a question per line; ':help' lists the commands (':memory', ':why', ':answer TEXT',
+    ':reset', ':quit'). The top passage counts as the answer you saw unless ':answer' gives it.
     """
+    from memrevise.chat import Chat, run_chat
+
     loaded = load_index(index_dir) if index_dir else build_index(read_collection(demo_collection()))
     engine = MemRevise(loaded, make_writer(DEFAULT_WRITER, loaded))
-    session = engine.session()
-    prompt = "you> " if sys.stdin.isatty() else ""
-    while True:
-        try:
-            line = input(prompt).strip()
-        except EOFError:
-            break
-        if line in {":quit", ":q", ":exit"}:
-            break
-        if line == ":memory":
-            print_memory(session.memory, out)
-            continue
-        if line == ":reset":
-            session = engine.session()
-            continue
-        if not line:
-            continue
-        try:
-            result = session.search(line, k)
-        except TurnError as error:
-            err.print(f"error: {error}", markup=False)
-            continue
-        node = result.memory.nodes[-1]
-        out.print(f"  {', '.join(map(str, node.operations))} | query: {result.query}", markup=False)
-        print_hits(result.hits, out)
-        if result.hits:
-            session.answer(result.hits[0].text)
+    run_chat(Chat(engine, k, out, err), str(index_dir) if index_dir else "the demo collection")
 
 
 @app.command()
