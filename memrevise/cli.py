@@ -200,6 +200,10 @@ def evaluate(
     runs: Annotated[list[Path], typer.Argument(help="TREC runs; the first is the reference.")],
     items_path: Annotated[Path, typer.Option("--items", help="Benchmark items JSONL.")],
     report: Annotated[Path | None, typer.Option(help="Markdown report (plots beside it).")] = None,
+    name: Annotated[
+        list[str] | None,
+        typer.Option("--name", help="A run's name, once per run (default: its tag)."),
+    ] = None,
     resamples: Annotated[int, typer.Option(help="Bootstrap resamples.")] = 1000,
     seed: Annotated[int, typer.Option(help="Bootstrap seed.")] = 0,
 ) -> None:
@@ -209,7 +213,7 @@ def evaluate(
     from memrevise.evaluate import load_runs
 
     result = run_evaluation(
-        read_items(items_path), load_runs(runs), report, resamples=resamples, seed=seed
+        read_items(items_path), load_runs(runs, name), report, resamples=resamples, seed=seed
     )
     out.print(result.summary(), markup=False)
     if report is not None:
