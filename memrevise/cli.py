@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 from collections.abc import Callable, Iterable, Iterator
 from importlib import resources
 from pathlib import Path
@@ -39,6 +40,7 @@ from memrevise.retrieval import (
 from memrevise.search import MemRevise, SearchConfig
 from memrevise.writer import TurnError
 from memrevise.writer.llm.config import LLMConfig
+from memrevise.writer.llm.server import ENV_MODEL, ENV_URL
 
 app = typer.Typer(
     help="Conversational search with a memory that later turns can revise.",
@@ -440,6 +442,12 @@ def serve(
         from memrevise.service.server import serve as run_server
     except ImportError as error:
         raise ImportError(f"serve needs the service extra (memrevise[service]): {error}") from None
+    if writer == "llm" and not os.environ.get(ENV_URL):
+        raise ValueError(
+            f"serve --writer llm takes its model from the environment: set ${ENV_URL} to an "
+            f"OpenAI-compatible server's URL (and ${ENV_MODEL} to its model name if it serves "
+            "several)"
+        )
     run_server(index_dir, host, port, db, writer, Limits(turn_seconds=timeout))
 
 

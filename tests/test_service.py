@@ -281,6 +281,16 @@ def test_user_text_is_data_and_never_breaks_the_memory_or_the_prompt(client):
     assert post(client, session, 1, "and then?").is_success  # the table is still there
 
 
+def test_serve_with_the_llm_writer_asks_for_the_environment_it_reads(monkeypatch, tmp_path):
+    monkeypatch.delenv("MEMREVISE_LLM_BASE_URL", raising=False)
+    result = CliRunner().invoke(app, ["serve", "--writer", "llm", "--db", str(tmp_path / "s")])
+    message = " ".join(result.output.split())
+    assert result.exit_code == 2
+    assert "set $MEMREVISE_LLM_BASE_URL" in message
+    assert "--llm" not in message  # serve has no such option
+    assert not (tmp_path / "s").exists()
+
+
 def test_the_openapi_schema_documents_the_api(client):
     schema = client.get("/openapi.json").json()
     paths = schema["paths"]
