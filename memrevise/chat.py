@@ -61,7 +61,8 @@ class Chat:
         self.out = out
         self.err = err
         self.session: Session = engine.session()
-        self.last: SearchResult | None = None
+        self.last: SearchResult | None = None  # the last search, for :why
+        self.waiting = False  # whether the last search still waits for its answer
 
     def banner(self, index: str) -> None:
         engine = self.engine
@@ -79,8 +80,8 @@ class Chat:
         if command in QUIT:
             return False
         if not line:
-            pass
-        elif command == ":help":
+            return True
+        if command == ":help":
             self.out.print(HELP, markup=False)
         elif command == ":memory":
             self.memory()
@@ -89,7 +90,7 @@ class Chat:
         elif command == ":answer":
             self.answer(rest.strip())
         elif command == ":reset":
-            self.session, self.last = self.engine.session(), None
+            self.session, self.last, self.waiting = self.engine.session(), None, False
             self.out.print("  a new conversation: the memory is empty", markup=False)
         elif command.startswith(":"):
             self.err.print(f"error: unknown command {command}; :help lists them", markup=False)
@@ -100,15 +101,15 @@ class Chat:
     def ask(self, question: str) -> None:
         """Search ``question``; the previous one's top passage counts as its answer if none was
         given with :answer."""
-        if self.last is not None and self.last.hits:
+        if self.waiting and self.last is not None and self.last.hits:
             self.session.answer(self.last.hits[0].text)
-        self.last = None
+        self.waiting = False
         try:
             result = self.session.search(question, self.k)
         except TurnError as error:
             self.err.print(f"error: {error}", markup=False)
             return
-        self.last = result
+        self.last, self.waiting = result, True
         node = result.memory.nodes[-1]
         self.out.print(
             f"  {operations(node)} | topic: {result.topic} | query: {result.query}", markup=False
@@ -119,12 +120,12 @@ class Chat:
         if not text:
             self.err.print("error: :answer needs the answer's text", markup=False)
             return
-        if self.last is None:
+        if not self.waiting or self.last is None:
             self.err.print("error: no question is waiting for its answer", markup=False)
             return
         searched = self.last.memory.nodes[-1]
         answered = self.session.answer(text)
-        self.last = None
+        self.waiting = False
         self.out.print(f"  answer noted for turn {answered.turn}", markup=False)
         print_refiled(searched, answered, self.session.repairs.get(answered.turn), self.out)
 

@@ -91,6 +91,8 @@ def test_the_commands_through_a_conversation(chat, tmp_path):
     assert re.search(r"\| topic: \S", first) and "1. " in first
     noted = chat.ask(":answer Neil Armstrong walked on the Moon first, then Buzz Aldrin.")
     assert "answer noted for turn 1" in noted
+    assert "no question is waiting" in chat.ask(":answer again")
+    assert "writer: " in chat.ask(":why")  # the answered turn's search is still explained
 
     searched = chat.ask("where did he grow up?")
     assert "Refine(Neil Armstrong) | topic: Neil Armstrong" in searched
