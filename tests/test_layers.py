@@ -20,8 +20,8 @@ FLOORS: tuple[frozenset[str], ...] = tuple(
         "memory language retrieval",
         "writer bench",
         "search",
-        "methods evaluate train",
-        "service distributed",
+        "methods evaluate train console",  # console: terminal rendering of memories and results
+        "service distributed chat",
         "cli",
     )
 )

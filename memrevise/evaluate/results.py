@@ -16,6 +16,16 @@ STALE = "stale-above-gold"
 COLUMNS: tuple[str, ...] = (*METRICS, STALE)
 """Metric columns of the dataset tables."""
 PRIMARY = "MRR@10"
+LOWER_IS_BETTER = frozenset({STALE})
+"""Measures where a lower value is better; higher is better for every other."""
+DIRECTIONS = "↑ higher is better, ↓ lower is better"
+
+
+def heading(metric: str) -> str:
+    """The measure's name with its direction: ``MRR@10 ↑``, ``stale-above-gold ↓``."""
+    return f"{metric} {'↓' if metric in LOWER_IS_BETTER else '↑'}"
+
+
 NATURAL = "natural"
 """Label of questions without a tier."""
 TIER_LABELS: tuple[str, ...] = (*TIERS, NATURAL)

@@ -1,5 +1,6 @@
 """The revisable memory: nodes, replayed topic states, rendering and the writer's schema."""
 
+from memrevise.memory.acts import Act, act_of, explain
 from memrevise.memory.model import Memory, Node, Op, Operation, Status, Topic
 from memrevise.memory.operations import corrected_to, operation_for
 from memrevise.memory.render import render_input, render_memory
@@ -7,6 +8,7 @@ from memrevise.memory.replay import replay
 from memrevise.memory.schema import WriterOutput, WriterOutputError, parse_writer_output
 
 __all__ = [
+    "Act",
     "Memory",
     "Node",
     "Op",
@@ -15,7 +17,9 @@ __all__ = [
     "Topic",
     "WriterOutput",
     "WriterOutputError",
+    "act_of",
     "corrected_to",
+    "explain",
     "operation_for",
     "parse_writer_output",
     "render_input",

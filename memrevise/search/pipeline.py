@@ -137,12 +137,16 @@ class Session:
     After :meth:`search`, :meth:`answer` records the answer the user saw: the searched turn
     is written again as a history turn with its answer, replacing its node. Without it, the
     searched turn stays in memory as written, without an answer.
+
+    ``repairs`` maps each turn that topic repair moved, since the session was opened or
+    restored, to the topic the writer had given it.
     """
 
     def __init__(self, engine: MemRevise):
         self.engine = engine
         self.memory = Memory()
         self.turns: list[Turn] = []
+        self.repairs: dict[int, str] = {}
         self._awaiting = False
 
     @classmethod
@@ -197,9 +201,12 @@ class Session:
         if node.turn != self.memory.next_turn:  # a writer shown no memory numbers from 1
             node = Node.model_validate(node.model_dump() | {"turn": self.memory.next_turn})
         memory = self.memory.append(node)
+        self.repairs.pop(node.turn, None)
         if engine.repair is not None and not want_query:
             previous_answer = previous.answer if previous else None
             memory = engine.repair(memory, turn, previous_answer, engine.index)
+            if memory.nodes[-1].topic != node.topic:
+                self.repairs[node.turn] = node.topic
         self.memory = memory
         self.turns.append(turn)
         return memory.nodes[-1]

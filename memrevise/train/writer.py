@@ -43,6 +43,20 @@ PARAMS = {
     "seed": 0,
     "verbose": -1,
 }
+OUTPUT = Path("writer-model")  # the default output directory, in the working directory
+PACKAGE = Path(__file__).resolve().parents[1]  # the installed memrevise package
+
+
+def output_directory(out: Path | None) -> Path:
+    """Where ``train writer`` saves its models: ``out``, else ``writer-model`` in the working
+    directory; never inside the installed package, whose shipped model it would overwrite."""
+    directory = (out or Path.cwd() / OUTPUT).resolve()
+    if directory.is_relative_to(PACKAGE):
+        raise ValueError(
+            f"--out {out or directory}: inside the installed package ({PACKAGE}); "
+            "choose a directory of your own"
+        )
+    return directory
 
 
 @dataclass
@@ -200,6 +214,7 @@ def train_writer(
     written by auxiliary writers, each trained on the other half. Rounds stop early on the
     development conversations.
     """
+    out = output_directory(out)
     conversations = load_topiocqa(topiocqa)
     progress(f"indexing {len(conversations)} conversations' answers")
     index = BM25Index.build(topiocqa_collection(conversations))
