@@ -9,8 +9,9 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
+# The service extra is small (FastAPI, uvicorn, httpx): `memrevise serve` works after `make demo`.
 install: $(BIN)/python
-	$(BIN)/python -m pip install -q -e .
+	$(BIN)/python -m pip install -q -e '.[service]'
 
 demo: install
 	$(BIN)/memrevise demo

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from memrevise.bench import read_items
-from memrevise.evaluate import evaluate, load_runs
+from memrevise.evaluate import evaluate, load_runs, summary
 from memrevise.methods import MethodSpec, available_cores, rank_items, write_run
 from memrevise.retrieval import BM25Index, read_collection
 from memrevise.search import SearchConfig
@@ -69,7 +69,7 @@ def main() -> None:
         print(f"{name:<20} {time.perf_counter() - start:6.1f} s")
     report = args.out / "report.md"
     result = evaluate(items, load_runs(paths), report, resamples=args.resamples)
-    print(result.summary())
+    print(summary(result))
     print(f"report: {report}")
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 import ray
 
 from memrevise.bench.items import read_items
+from memrevise.distributed import rank_on_ray
 from memrevise.methods import MethodSpec, rank_items
 from memrevise.writer import DEFAULT_WRITER, WRITERS
 
@@ -41,7 +42,11 @@ def main() -> None:
         (f"ray, {args.workers} actors", args.workers, "auto"),
     ):
         start = time.perf_counter()
-        ranked = rank_items(spec, items, 100, workers, address)
+        ranked = (
+            rank_on_ray(spec, items, 100, address, workers)
+            if address
+            else rank_items(spec, items, 100, workers)
+        )
         results[label] = [(r.ids, r.scores) for _, r in ranked]
         seconds = time.perf_counter() - start
         print(f"{label:<18}{seconds:8.1f} s   {len(items) / seconds:6.1f} items/s", flush=True)

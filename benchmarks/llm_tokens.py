@@ -29,8 +29,8 @@ from pathlib import Path
 import numpy as np
 
 from memrevise.bench.conversation import Conversation, SourceTurn
-from memrevise.bench.loaders import load_topiocqa
 from memrevise.bench.oracle import Oracle, resolve
+from memrevise.bench.sources import load_topiocqa
 from memrevise.data import demo_conversation
 from memrevise.writer import Turn
 from memrevise.writer.llm.memory_free import SYSTEM_PROMPT as REWRITER_PROMPT

@@ -19,7 +19,7 @@ from pathlib import Path
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 from memrevise.bench.collection import topiocqa_collection
-from memrevise.bench.loaders import load_topiocqa
+from memrevise.bench.sources import load_topiocqa
 from memrevise.retrieval import BM25Index
 from memrevise.search import MemRevise
 from memrevise.train.writer import split

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-import sys
+import os
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -14,14 +14,15 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from memrevise.bench.items import read_items
+from memrevise.console import print_demo_turn
 from memrevise.data import demo_collection, demo_conversation
 from memrevise.jsonl import JsonlError
-from memrevise.memory import Memory, Status
 from memrevise.methods import (
     LLM_METHODS,
     METHODS,
     MethodSpec,
     available_cores,
+    check_tag,
     rank_items,
     write_run,
 )
@@ -33,10 +34,10 @@ from memrevise.retrieval import (
     load_index,
     read_collection,
 )
-from memrevise.search import Hit, MemRevise, SearchConfig
+from memrevise.search import MemRevise, SearchConfig
 from memrevise.writer import DEFAULT_WRITER, WRITERS, TurnError, make_writer
-from memrevise.writer.learned import DEFAULT_MODEL
 from memrevise.writer.llm.config import LLMConfig
+from memrevise.writer.llm.server import ENV_MODEL, ENV_URL
 
 app = typer.Typer(
     help="Conversational search with a memory that later turns can revise.",
@@ -80,35 +81,6 @@ def _progress(items: Iterable[T], label: str, total: int) -> Iterator[T]:
         yield from progress.track(items, total=total)
 
 
-def _status_style(status: Status) -> str:
-    return {Status.CURRENT: "bold green", Status.EARLIER: "yellow", Status.DROPPED: "red"}[status]
-
-
-def print_memory(memory: Memory, console: Console = out) -> None:
-    """The topics with their status, then the log, one line a turn."""
-    for topic in memory.topics:
-        kind = f" [{topic.kind}]" if topic.kind else ""
-        turns = ", ".join(map(str, topic.turns))
-        console.print(
-            f"    [{_status_style(topic.status)}]{topic.status.value:8}[/] "
-            + escape(f"{topic.name}{kind}  (turns {turns}, {len(topic.facts)} facts)"),
-            markup=True,
-        )
-
-
-def print_hits(hits: Iterable[Hit], console: Console = out, width: int = 110) -> None:
-    for rank, hit in enumerate(hits, 1):
-        moved = ", ".join(f"{name} {value:+.1f}" for name, value in hit.signals.items())
-        text = hit.text if len(hit.text) <= width else hit.text[: width - 1] + "…"
-        console.print(
-            f"    {rank}. [bold]{escape(hit.title or hit.id)}[/] ({hit.score:.2f}"
-            + (f"; {moved}" if moved else "")
-            + ")",
-            markup=True,
-        )
-        console.print(f"       {text}", markup=False)
-
-
 @app.command()
 @_fails_cleanly
 def demo(
@@ -124,17 +96,7 @@ def demo(
     out.print(f"{index.num_docs} passages on {len(set(index.titles))} pages\n")
     session = engine.session()
     for number, turn in enumerate(conversation["turns"], 1):
-        result = session.search(turn["question"], k)
-        node = result.memory.nodes[-1]
-        out.print(f"[bold cyan]Turn {number}[/]  {escape(turn['question'])}", markup=True)
-        out.print(f"  writer: {', '.join(map(str, node.operations))}", markup=False)
-        out.print(f"  query:  {result.query}", markup=False)
-        out.print("  memory:")
-        print_memory(result.memory)
-        out.print("  passages:")
-        print_hits(result.hits)
-        out.print()
-        session.answer(turn["answer"])
+        print_demo_turn(session, number, turn["question"], turn["answer"], k, out)
 
 
 @app.command()
@@ -210,14 +172,17 @@ def run(
         horizon=horizon,
         pooled_facts=pooled_facts,
     )
-    tag = tag or method
-    if not tag or any(c.isspace() for c in tag):
-        raise ValueError(f"the run tag must be one word: {tag!r}")
+    tag = check_tag(tag or method)
     items = read_items(items_path)
     uses_llm = writer == "llm" or method == "memory-free-llm"
     model = LLMConfig.of(llm, llm_model, llm_adapter, llm_batch) if uses_llm else None
     spec = MethodSpec(index_dir, method, writer, config, model, writer_model)
-    rankings = rank_items(spec, items, k, workers or (0 if ray else available_cores()), ray)
+    if ray is not None:
+        from memrevise.distributed import rank_on_ray
+
+        rankings = rank_on_ray(spec, items, k, ray, workers or None)
+    else:
+        rankings = rank_items(spec, items, k, workers or available_cores())
     write_run(_progress(rankings, method, len(items)), run_path, tag, trace)
     err.print(f"wrote {len(items)} rankings to {run_path}", markup=False)
 
@@ -228,18 +193,22 @@ def evaluate(
     runs: Annotated[list[Path], typer.Argument(help="TREC runs; the first is the reference.")],
     items_path: Annotated[Path, typer.Option("--items", help="Benchmark items JSONL.")],
     report: Annotated[Path | None, typer.Option(help="Markdown report (plots beside it).")] = None,
+    name: Annotated[
+        list[str] | None,
+        typer.Option("--name", help="A run's name, once per run (default: its tag)."),
+    ] = None,
     resamples: Annotated[int, typer.Option(help="Bootstrap resamples.")] = 1000,
     seed: Annotated[int, typer.Option(help="Bootstrap seed.")] = 0,
 ) -> None:
     """MRR@10, NDCG@3, R@10, R@100 and stale-above-gold per dataset and tier, with paired
     bootstrap intervals of each run against the first."""
     from memrevise.evaluate import evaluate as run_evaluation
-    from memrevise.evaluate import load_runs
+    from memrevise.evaluate import load_runs, summary
 
     result = run_evaluation(
-        read_items(items_path), load_runs(runs), report, resamples=resamples, seed=seed
+        read_items(items_path), load_runs(runs, name), report, resamples=resamples, seed=seed
     )
-    out.print(result.summary(), markup=False)
+    out.print(summary(result), markup=False)
     if report is not None:
         err.print(f"wrote {report}", markup=False)
 
@@ -275,14 +244,16 @@ app.add_typer(train_app, name="train")
 def train_writer_command(
     topiocqa: Annotated[Path, typer.Option(help="TopiOCQA training file (.json or .json.gz).")],
     out_path: Annotated[
-        Path, typer.Option("--out", help="The directory to save the models in.")
-    ] = DEFAULT_MODEL,
+        Path | None,
+        typer.Option("--out", help="Directory for the models (default: ./writer-model)."),
+    ] = None,
     seed: Annotated[int, typer.Option(help="The benchmark's split seed.")] = 0,
 ) -> None:
     """Train the learned writer's switch and topic models on the benchmark's training
     conversations."""
-    from memrevise.train.writer import train_writer
+    from memrevise.train.writer import output_directory, train_writer
 
+    out_path = output_directory(out_path)
     result = train_writer(
         topiocqa, out_path, seed, progress=lambda line: err.print(line, markup=False)
     )
@@ -317,7 +288,8 @@ def train_annotate(
     """Teacher memories: the target node of every turn of every item, one (input, target)
     pair a line. A rerun keeps what was written and goes on. With --ray, every Ray actor
     builds the teacher once and conversations are written as their batches finish."""
-    from memrevise.train.annotate import RayTeacher, TeacherSpec, annotate
+    from memrevise.distributed import RayTeacher
+    from memrevise.train.annotate import TeacherSpec, annotate
 
     items = read_items(items_path)
     spec = TeacherSpec(teacher, teacher_model, checker, checker_model, batch)
@@ -432,38 +404,14 @@ def chat(
 ) -> None:
     """Search in conversation over an index (the demo collection by default).
 
-    Type a question per line; ':memory' shows the memory, ':reset' starts over, ':quit' ends.
-    The top passage counts as the answer you saw.
+    Type a question per line; ':help' lists the commands (':memory', ':why', ':answer TEXT',
+    ':reset', ':quit'). The top passage counts as the answer you saw unless ':answer' gives it.
     """
+    from memrevise.chat import Chat, run_chat
+
     loaded = load_index(index_dir) if index_dir else build_index(read_collection(demo_collection()))
     engine = MemRevise(loaded, make_writer(DEFAULT_WRITER, loaded))
-    session = engine.session()
-    prompt = "you> " if sys.stdin.isatty() else ""
-    while True:
-        try:
-            line = input(prompt).strip()
-        except EOFError:
-            break
-        if line in {":quit", ":q", ":exit"}:
-            break
-        if line == ":memory":
-            print_memory(session.memory)
-            continue
-        if line == ":reset":
-            session = engine.session()
-            continue
-        if not line:
-            continue
-        try:
-            result = session.search(line, k)
-        except TurnError as error:
-            err.print(f"error: {error}", markup=False)
-            continue
-        node = result.memory.nodes[-1]
-        out.print(f"  {', '.join(map(str, node.operations))} | query: {result.query}", markup=False)
-        print_hits(result.hits)
-        if result.hits:
-            session.answer(result.hits[0].text)
+    run_chat(Chat(engine, k, out, err), str(index_dir) if index_dir else "the demo collection")
 
 
 @app.command()
@@ -486,6 +434,12 @@ def serve(
         from memrevise.service.server import serve as run_server
     except ImportError as error:
         raise ImportError(f"serve needs the service extra (memrevise[service]): {error}") from None
+    if writer == "llm" and not os.environ.get(ENV_URL):
+        raise ValueError(
+            f"serve --writer llm takes its model from the environment: set ${ENV_URL} to an "
+            f"OpenAI-compatible server's URL (and ${ENV_MODEL} to its model name if it serves "
+            "several)"
+        )
     run_server(index_dir, host, port, db, writer, Limits(turn_seconds=timeout))
 
 

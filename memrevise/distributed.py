@@ -1,20 +1,22 @@
-"""Work spread over a Ray cluster: one actor per worker builds its part once (a method and its
-index, or a teacher), and conversations are spread over the actors. Rankings come back in item
-order; teacher annotations as each batch of conversations is done."""
+"""Work spread over a Ray cluster: one actor per worker builds its part once from a spec (anything
+with a ``build()``: a method and its index, or a teacher), and conversations are spread over the
+actors. Rankings come back in item order; annotations as each batch of conversations is done."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from memrevise.bench.items import Item
+from memrevise.workers import chunk_size
 
-if TYPE_CHECKING:
-    from memrevise.methods import MethodSpec, Ranked
-    from memrevise.train.annotate import Annotation, TeacherSpec
 
-CHUNK = 32  # the most items sent to an actor at once
+class Spec(Protocol):
+    """What an actor builds its part from (a method's or a teacher's spec)."""
+
+    def build(self) -> Any: ...
 
 
 def _ray() -> Any:
@@ -28,9 +30,9 @@ def _ray() -> Any:
 
 
 def batches(items: Sequence[Item], workers: int) -> list[list[Item]]:
-    """Consecutive items in batches of whole conversations, about four batches per worker
-    and at most :data:`CHUNK` items each (a conversation longer than that on its own)."""
-    size = max(1, min(CHUNK, len(items) // (4 * max(1, workers))))
+    """Consecutive items in batches of whole conversations, of :func:`chunk_size` items each
+    (a longer conversation on its own)."""
+    size = chunk_size(len(items), workers)
     out: list[list[Item]] = []
     for item in items:
         last = out[-1] if out else None
@@ -45,20 +47,20 @@ def batches(items: Sequence[Item], workers: int) -> list[list[Item]]:
 class _Ranker:
     """A Ray actor: the method, built once, ranks batches of items."""
 
-    def __init__(self, spec: MethodSpec) -> None:
+    def __init__(self, spec: Spec) -> None:
         self.method = spec.build()
 
-    def rank(self, items: list[Item], k: int) -> list[Ranked]:
+    def rank(self, items: list[Item], k: int) -> list[Any]:
         return [self.method.rank(item, k) for item in items]
 
 
 class _Annotator:
     """A Ray actor: the teacher, built once, annotates batches of conversations."""
 
-    def __init__(self, spec: TeacherSpec) -> None:
+    def __init__(self, spec: Spec) -> None:
         self.teacher = spec.build()
 
-    def annotate(self, items: list[Item]) -> list[list[Annotation]]:
+    def annotate(self, items: list[Item]) -> list[list[Any]]:
         return list(self.teacher.annotate(items))
 
 
@@ -90,15 +92,22 @@ def _actors(
 
 
 def rank_on_ray(
-    spec: MethodSpec,
+    spec: Spec,
     items: Sequence[Item],
     k: int,
     address: str,
     workers: int | None = None,
-) -> Iterator[tuple[Item, Ranked]]:
-    """Each item with its ranking, in item order, computed by Ray actors (see :func:`_actors`
-    for ``address`` and ``workers``). The index directory must be readable at the same path
-    on every node."""
+) -> Iterator[tuple[Item, Any]]:
+    """Each item with the ranking of the method ``spec`` builds, in item order, computed by Ray
+    actors (see :func:`_actors` for ``address`` and ``workers``). The index directory must be
+    readable at the same path on every node. The method is built here first, so that a bad
+    one fails with its own error; one that ranks many items together (``rank_many``: its model
+    batches over conversations) ranks them all here."""
+    method = spec.build()
+    if hasattr(method, "rank_many"):
+        yield from zip(items, method.rank_many(items, k), strict=True)
+        return
+    del method
     with _actors(_Ranker, spec, address, workers) as (pool, count):
         work = batches(items, count)
         for batch, rankings in zip(
@@ -108,11 +117,24 @@ def rank_on_ray(
 
 
 def annotate_on_ray(
-    spec: TeacherSpec, items: Sequence[Item], address: str, workers: int | None = None
-) -> Iterator[list[Annotation]]:
+    spec: Spec, items: Sequence[Item], address: str, workers: int | None = None
+) -> Iterator[list[Any]]:
     """Each conversation's annotations by the teacher ``spec`` builds in every Ray actor, as
     soon as its batch is done (see :func:`_actors` for ``address`` and ``workers``)."""
     with _actors(_Annotator, spec, address, workers) as (pool, count):
         work = batches(items, count)
         for annotated in pool.map_unordered(lambda actor, b: actor.annotate.remote(b), work):
             yield from annotated
+
+
+@dataclass(frozen=True)
+class RayTeacher:
+    """The teacher ``spec`` builds, in one Ray actor per worker, conversations spread over
+    them (``address``: ``auto`` or a cluster's address; ``workers``: default one a CPU)."""
+
+    spec: Spec
+    address: str = "auto"
+    workers: int | None = None
+
+    def annotate(self, items: Sequence[Item]) -> Iterator[list[Any]]:
+        return annotate_on_ray(self.spec, items, self.address, self.workers)

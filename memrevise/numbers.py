@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from memrevise.text import strip_qualifier
+from memrevise.text import rename, strip_qualifier
 
 _NEGATORS = frozenset({"not", "instead", "than"})  # "not 11", "instead of 11", "rather than 11"
 _NEGATION_REACH = 3  # words after a negator within which it marks a number as the rejected one
@@ -124,10 +124,9 @@ def renamed(topic: str, question: str) -> str | None:
 def requery(query: str, old: str, new: str) -> str:
     """The writer's query with the old name (or, failing that, its base name) replaced by the
     new one; the new name is appended when neither occurs and the query lacks it."""
-    for name in dict.fromkeys([old, strip_qualifier(old)]):
-        pattern = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)", re.IGNORECASE)
-        if pattern.search(query):
-            return pattern.sub(lambda _: new, query)
+    renamed_query = rename(query, old, new, pattern=r"(?<!\w){}(?!\w)", count=0)
+    if renamed_query is not None:
+        return renamed_query
     if new.casefold() in query.casefold():
         return query
     return f"{query} {new}"

@@ -45,7 +45,10 @@ def words(text: str) -> list[str]:
     return [w.casefold() for w in _WORD.findall(text)]
 
 
-def cut(text: str, limit: int = 600) -> str:
+ANSWER_CUT = 600  # the characters of an answer that every method reads
+
+
+def cut(text: str, limit: int = ANSWER_CUT) -> str:
     """Cut ``text`` to ``limit`` characters, as every method does with history answers."""
     return text if len(text) <= limit else text[:limit].rstrip()
 
@@ -66,3 +69,16 @@ def replace_pronouns(text: str, name: str, count: int = 0) -> str:
         return name + ("'s" if match.group().casefold() in _POSSESSIVES else "")
 
     return _PRONOUN.sub(swap, text, count=count)
+
+
+def rename(
+    text: str, old: str, new: str, *, pattern: str = r"\b{}\b", count: int = 1
+) -> str | None:
+    """``text`` with the name ``old``, failing that ``old`` without its qualifier, replaced by
+    ``new`` (the first ``count`` times; 0: every time), case ignored; None when neither occurs.
+    ``pattern`` is the regular expression around the escaped name (whole words by default)."""
+    for variant in dict.fromkeys([old, strip_qualifier(old)]):
+        found = re.compile(pattern.format(re.escape(variant)), re.IGNORECASE)
+        if found.search(text):
+            return found.sub(lambda _: new, text, count=count)
+    return None

@@ -1,6 +1,7 @@
 """The ConvRevise builder: every tier's construction, labels, oracle targets and splits."""
 
 import gzip
+import hashlib
 import json
 
 import pytest
@@ -229,3 +230,24 @@ def test_build_writes_splits_without_shared_conversations_and_is_reproducible(tm
             assert set(item.gold) <= collection and set(item.stale) <= collection
     saved = json.loads((tmp_path / "a" / "manifest.json").read_text())
     assert saved["seed"] == 3 and saved["passages"] == len(collection)
+
+
+def test_the_build_of_the_fixture_conversations_is_pinned(tmp_path):
+    """A golden build: a change to the builder, the oracle or what they import shows here."""
+    source = tmp_path / "topiocqa.json.gz"
+    write_source(source, ALL)
+    build_benchmark(source, tmp_path / "bench", seed=4)
+    assert json.loads((tmp_path / "bench" / "manifest.json").read_text()) == {
+        "conversations": {"dev": 3, "test": 1, "train": 1},
+        "items": {
+            "dev": {"total": 1, "value-revision": 1},
+            "test": {"return-1": 1, "self-repair": 2, "total": 3},
+            "train": {"total": 1, "value-revision": 1},
+        },
+        "passages": 15,
+        "seed": 4,
+    }
+    digest = hashlib.sha256()
+    for name in ("collection.jsonl", "train.jsonl", "dev.jsonl", "test.jsonl"):
+        digest.update((tmp_path / "bench" / name).read_bytes())
+    assert digest.hexdigest() == "cbc878371a24a70141d918fbaa2770e5713a5c8a7a118f0b50806aa98c55df1e"

@@ -1,5 +1,7 @@
 """The web page in headless Chromium (Debian's /usr/bin/chromium, driven by Playwright): the
-demo conversation typed into the page, the memory's topic cards, the signals of each result.
+demo conversation typed into the page with the answer box, the memory's topic cards, the
+signals of each result, a re-filed turn, a reload that resumes the session, and a phone-wide
+screen.
 
 Skipped when /usr/bin/chromium is missing, unless MEMREVISE_REQUIRE_BROWSER=1 (as in CI).
 Screenshots go to $MEMREVISE_ARTIFACTS, or tests/artifacts.
@@ -105,13 +107,30 @@ def test_the_demo_conversation_typed_into_the_page(page, artifacts):
     from playwright.sync_api import expect
 
     expect(page.locator("#index-info")).to_contain_text("31 passages")
+    expect(page.locator("#previous-answer-label")).to_be_hidden()  # no question yet
+    assert "turn 0" not in page.locator("body").inner_text()
     for number, turn in enumerate(DEMO, 1):
         ask(page, number, turn["question"], DEMO[number - 2]["answer"] if number > 1 else None)
+        expect(page.locator("#previous-answer-label")).to_be_visible()
+        expect(page.locator("#previous-answer-caption")).to_have_text(
+            f"The answer you saw for turn {number} (optional)"
+        )
+        if number > 1:  # what was typed in the answer box went with the question
+            answered = page.locator("#turns > li").nth(number - 2).locator(".answer")
+            expect(answered).to_have_text(f"Answer you saw: {DEMO[number - 2]['answer']}")
         if number == 3:  # "where did he grow up?", searched before its answer: one of the two
             current = page.locator('#topics .card[data-status="current"]')
             expect(current).to_have_count(1)
             assert current.get_attribute("data-topic") in {"Neil Armstrong", "Buzz Aldrin"}
         if number == 4:  # "no, i meant the second guy… wait, no, the first one"
+            refiled = page.locator("#turns > li").nth(2)  # "where did he grow up?"
+            expect(refiled.locator(".searched")).to_contain_text(
+                "At the searchwriter: Reactivate(Neil Armstrong) · query: where did Neil "
+                "Armstrong grow up? · topic: Neil Armstrong"
+            )
+            expect(refiled.locator(".after")).to_have_text(
+                "After the answerre-filed: Reactivate(Buzz Aldrin)"
+            )
             assert_status(page, "Buzz Aldrin", "dropped")
             assert_status(page, "Neil Armstrong", "current")
             assert_status(page, "Apollo 11", "earlier")
@@ -128,6 +147,21 @@ def test_the_demo_conversation_typed_into_the_page(page, artifacts):
     expect(page.locator("#log > li").nth(3)).to_contain_text("Abandon(Buzz Aldrin)")
     expect(card(page, "Apollo 11").locator("li").first).to_be_visible()  # its facts
     screenshot(page, artifacts / "service-demo.png")
+
+    # A reload resumes the session from the address: its turns, passages, memory, answer box.
+    assert "session=" in page.url
+    page.reload()
+    expect(page.locator("#turns > li")).to_have_count(len(DEMO))
+    expect(page.locator("body")).to_have_attribute("data-busy", "false")
+    assert_status(page, "Buzz Aldrin", "dropped")
+    assert_status(page, "Apollo 12", "current")
+    expect(page.locator("#turns > li").nth(2).locator(".after")).to_contain_text(
+        "re-filed: Reactivate(Buzz Aldrin)"
+    )
+    expect(page.locator("#turns .pick")).to_have_count(5)  # the last turn awaits its answer
+    expect(page.locator("#previous-answer-caption")).to_contain_text(f"turn {len(DEMO)}")
+    ask(page, len(DEMO) + 1, "who commanded it?", DEMO[-1]["answer"])
+    expect(page.locator("#turns > li").nth(len(DEMO) - 1).locator(".answer")).to_have_count(1)
 
 
 def test_the_demo_button_plays_the_conversation(page):
@@ -156,3 +190,20 @@ def test_a_passage_can_be_picked_as_the_answer_and_markup_stays_text(page):
     ask(page, 2, "who were the astronauts that walked on the moon?")
     expect(page.locator("#turns > li").first.locator(".answer")).to_have_count(1)
     expect(page.locator("#turns .pick")).to_have_count(5)  # only the latest turn's passages
+
+
+def test_a_phone_wide_screen_shows_the_whole_page(chromium, server, artifacts):
+    from playwright.sync_api import expect
+
+    context = chromium.new_context(viewport={"width": 400, "height": 860})
+    page = context.new_page()
+    page.goto(server.url)
+    page.click("#play-demo")
+    expect(page.locator("#turns > li")).to_have_count(len(DEMO))
+    expect(page.locator("body")).to_have_attribute("data-busy", "false")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 400  # nothing off-screen
+    for button in ("#play-demo", "#new-session"):
+        box = page.locator(button).bounding_box()
+        assert box is not None and box["x"] + box["width"] <= 400
+    screenshot(page, artifacts / "service-phone.png")
+    context.close()

@@ -223,6 +223,9 @@ def test_evaluate_compares_runs_and_writes_a_report(index_dir, tmp_path):
     assert "MRR@10" in result.output and "memrevise" in result.output
     assert "Δ MRR@10 vs memrevise" in result.output
     assert report.exists() and (tmp_path / "report-tiers.png").read_bytes()[:4] == b"\x89PNG"
+    named = invoke("evaluate", "--items", ITEMS, *runs, "--name", "ours", "--name", "plain")
+    assert named.exit_code == 0, named.output
+    assert "Δ MRR@10 vs ours" in named.output and "Baseline: ours." in named.output
 
 
 def test_evaluate_names_a_broken_run_line(tmp_path):

@@ -15,12 +15,14 @@ from memrevise.evaluate import (
     RunError,
     evaluate,
     load_runs,
+    markdown,
     paired_bootstrap,
     per_query,
     per_query_stale,
     read_run,
     stale_above_gold,
     stratified_bootstrap,
+    summary,
 )
 from memrevise.evaluate.bootstrap import resampled_means
 
@@ -91,13 +93,20 @@ def test_a_missing_run_file_is_an_error_naming_it(tmp_path: Path) -> None:
         read_run(tmp_path / "none.trec")
 
 
-def test_runs_are_named_by_file_stem_or_by_tag_when_stems_collide(tmp_path: Path) -> None:
-    for folder, tag in (("a", "bm25"), ("b", "memrevise")):
+def test_runs_are_named_by_their_tag_else_by_file_stem(tmp_path: Path) -> None:
+    for folder, tag in (("a", "bm25"), ("b", "memrevise"), ("c", "memrevise")):
         (tmp_path / folder).mkdir()
-        (tmp_path / folder / "run.trec").write_text(f"q Q0 p 1 1.0 {tag}\n")
-    (tmp_path / "other.trec").write_text("q Q0 p 1 1.0 x\n")
-    paths = [tmp_path / "a" / "run.trec", tmp_path / "b" / "run.trec", tmp_path / "other.trec"]
-    assert list(load_runs(paths)) == ["bm25", "memrevise", "other"]
+        (tmp_path / folder / "dev.trec").write_text(f"q Q0 p 1 1.0 {tag}\n")
+    (tmp_path / "mixed.trec").write_text("q Q0 p 1 1.0 x\nq Q0 r 2 0.5 y\n")
+    paths = [*(tmp_path / f / "dev.trec" for f in "abc"), tmp_path / "mixed.trec"]
+    assert list(load_runs(paths)) == ["bm25", "memrevise", "memrevise-2", "mixed"]
+
+
+def test_runs_can_be_named_one_name_per_run(tmp_path: Path) -> None:
+    paths = [DATA / "first.trec", DATA / "second.trec"]
+    assert list(load_runs(paths, ["baseline", "ours"])) == ["baseline", "ours"]
+    with pytest.raises(ValueError, match="1 names for 2 runs"):
+        load_runs(paths, ["baseline"])
 
 
 # --- metrics (ir_measures) -------------------------------------------------------------
@@ -290,7 +299,10 @@ def test_the_report_and_its_plots_are_written(tmp_path: Path, fixture_runs) -> N
     text = report.read_text()
     for heading in ("### topiocqa", "### orquac", "### mean over datasets (unweighted)"):
         assert heading in text
-    assert "| run | MRR@10 | NDCG@3 | R@10 | R@100 | stale-above-gold | Δ MRR@10 [95%] |" in text
+    header = "| run | MRR@10 ↑ | NDCG@3 ↑ | R@10 ↑ | R@100 ↑ | stale-above-gold ↓ |"
+    assert f"{header} Δ MRR@10 vs first [95%] |" in text
+    assert "baseline: **first**" in text and "baseline **first**" in text
+    assert "## stale-above-gold ↓ per revision tier" in text and "lower is better" in text
     assert "| first | 0.750 | " in text
     assert "correction n=1 (too small)" in text
     assert "![R-tiers](R-tiers.png)" in text
@@ -299,25 +311,29 @@ def test_the_report_and_its_plots_are_written(tmp_path: Path, fixture_runs) -> N
 def test_significant_differences_are_starred(tmp_path: Path) -> None:
     items = [item(f"q{k}", tier="correction") for k in range(30)]
     runs = {"base": {}, "better": {i.qid: ranked("g") for i in items}}
-    text = evaluate(items, runs, tmp_path / "R.md").markdown()
+    text = markdown(evaluate(items, runs, tmp_path / "R.md"))
     assert "| better | 1.000 (+1.000* [+1.000, +1.000]) |" in text
 
 
 def test_the_summary_is_a_plain_text_table(fixture_runs) -> None:
     result = evaluate(read_items(DATA / "items.jsonl"), fixture_runs)
-    lines = result.summary().splitlines()
+    lines = summary(result).splitlines()
     assert lines[0] == "topiocqa: 4 questions, 3 conversations"
-    assert lines[2].split()[:6] == ["run", "MRR@10", "NDCG@3", "R@10", "R@100", STALE]
+    assert lines[2].split()[:11] == [
+        "run", "MRR@10", "↑", "NDCG@3", "↑", "R@10", "↑", "R@100", "↑", STALE, "↓"
+    ]  # fmt: skip
     assert lines[4].split()[:6] == ["first", "0.750", "0.719", "0.875", "0.875", "50.0%"]
     assert "return-1     1 (small)  0.500  1.000 +0.500" in lines
-    assert "|" not in result.summary()
+    assert "|" not in summary(result)
+    assert "↑ higher is better, ↓ lower is better." in lines
+    assert lines[-1].startswith("Baseline: first. *: the 95% interval")
 
 
 def test_a_single_run_is_reported_without_comparisons(tmp_path: Path) -> None:
     result = evaluate([item("q")], {"only": {"q": ranked("g")}}, tmp_path / "R.md")
-    assert "Δ" not in result.summary()
+    assert "Δ" not in summary(result)
     assert (
-        "| run | MRR@10 | NDCG@3 | R@10 | R@100 | stale-above-gold |\n"
+        "| run | MRR@10 ↑ | NDCG@3 ↑ | R@10 ↑ | R@100 ↑ | stale-above-gold ↓ |\n"
         in (tmp_path / "R.md").read_text()
     )
     assert all(p.read_bytes().startswith(PNG) for p in result.plots)

@@ -12,7 +12,7 @@ import pytest
 
 from memrevise.bench.collection import passage_id, topiocqa_collection
 from memrevise.bench.conversation import Conversation, SourceError, SourceTurn
-from memrevise.bench.loaders import (
+from memrevise.bench.sources import (
     SOURCES,
     load_coral,
     load_orquac,

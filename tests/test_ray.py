@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from memrevise.bench.items import read_items
 from memrevise.cli import app
 from memrevise.data import demo_collection
-from memrevise.distributed import batches
+from memrevise.distributed import batches, rank_on_ray
 from memrevise.methods import MethodSpec, rank_items
 
 ray = pytest.importorskip("ray")
@@ -53,7 +53,7 @@ def test_ray_rankings_equal_those_of_one_process(cluster, index_dir):
     items = read_items(ITEMS)
     spec = MethodSpec(index_dir, "memrevise", "rules")
     alone = [(item.qid, ranked.ids, ranked.scores) for item, ranked in rank_items(spec, items)]
-    spread = rank_items(spec, items, workers=2, ray="auto")
+    spread = rank_on_ray(spec, items, 100, "auto", 2)
     assert [(item.qid, ranked.ids, ranked.scores) for item, ranked in spread] == alone
 
 

@@ -102,3 +102,4 @@ def test_sessions_repair_history_turns_unless_switched_off(index, switch, topic)
     session.add_turn("who commanded apollo 11?", COMMANDER)
     assert session.add_turn(BORN.question, BORN.answer).topic == topic
     assert session.memory.nodes[-1].topic == topic
+    assert session.repairs == ({2: "Apollo 11"} if switch else {})

@@ -10,6 +10,8 @@ import time
 
 import httpx
 import pytest
+from fastapi.testclient import TestClient
+from fixtures_search import ScriptedWriter, build_index, node
 from typer.testing import CliRunner
 
 from memrevise.cli import app
@@ -110,6 +112,39 @@ def test_the_apollo_conversation_through_the_api(client):
     assert [turn["answer"] for turn in log["turns"]] == [t["answer"] for t in DEMO[:-1]] + [None]
     assert [turn["query"] for turn in log["turns"]] == [r["query"] for r in responses]
     assert log["memory"] == memory
+
+    # "where did he grow up?" was searched as Armstrong; the answer about Aldrin re-filed it
+    searched, refiled = log["turns"][2]["searched_node"], log["turns"][2]["node"]
+    assert searched == responses[2]["searched_node"]
+    assert [op["topic"] for op in searched["operations"]] == ["Neil Armstrong"]
+    assert [op["topic"] for op in refiled["operations"]] == ["Buzz Aldrin"]
+    assert log["turns"][2]["results"] == responses[2]["results"]
+    assert log["turns"][2]["repaired_from"] is None  # the writer re-filed it, not topic repair
+
+
+def test_a_turn_that_topic_repair_moved_says_so_in_the_response_and_the_log():
+    """The writer keeps "he" on Apollo 11, though the answer before introduced Armstrong."""
+    commander = "Neil Armstrong commanded Apollo 11, with Buzz Aldrin as lunar module pilot."
+    born = ("where was he born?", "He was born in Wapakoneta, Ohio, in 1930.")
+    first = node(1, "who commanded apollo 11?", ["Add(Apollo 11)"], facts=[commander])
+    second = node(2, born[0], ["Refine(Apollo 11)"], facts=["born in Wapakoneta, Ohio, in 1930"])
+    writer = ScriptedWriter([first, first, second, second])  # each turn: searched, then answered
+    app = create_app(MemRevise(build_index(), writer), SQLiteStore(":memory:"))
+
+    with TestClient(app) as http:
+        session = http.post("/sessions").json()["id"]
+        http.post(f"/sessions/{session}/turns", json={"index": 0, "question": first.question})
+        response = http.post(
+            f"/sessions/{session}/turns",
+            json={"index": 1, "question": born[0], "answer": born[1], "previous_answer": commander},
+        ).json()
+        log = http.get(f"/sessions/{session}").json()
+    assert response["repairs"] == [
+        {"index": 1, "writer_topic": "Apollo 11", "topic": "Neil Armstrong"}
+    ]
+    assert response["searched_node"]["topics"] == ["Apollo 11"]
+    assert [turn["repaired_from"] for turn in log["turns"]] == [None, "Apollo 11"]
+    assert log["turns"][1]["node"]["topics"] == ["Neil Armstrong"]
 
 
 def test_the_service_keeps_the_same_memory_as_a_library_session(client, engine):
@@ -244,6 +279,16 @@ def test_user_text_is_data_and_never_breaks_the_memory_or_the_prompt(client):
     assert f"Previous question: {quoted}" in lines
     assert lines[lines.index("Log:") + 1].endswith(quoted)
     assert post(client, session, 1, "and then?").is_success  # the table is still there
+
+
+def test_serve_with_the_llm_writer_asks_for_the_environment_it_reads(monkeypatch, tmp_path):
+    monkeypatch.delenv("MEMREVISE_LLM_BASE_URL", raising=False)
+    result = CliRunner().invoke(app, ["serve", "--writer", "llm", "--db", str(tmp_path / "s")])
+    message = " ".join(result.output.split())
+    assert result.exit_code == 2
+    assert "set $MEMREVISE_LLM_BASE_URL" in message
+    assert "--llm" not in message  # serve has no such option
+    assert not (tmp_path / "s").exists()
 
 
 def test_the_openapi_schema_documents_the_api(client):

@@ -1,4 +1,4 @@
-"""The ConvRevise benchmark: items, loaders and tier builders."""
+"""The ConvRevise benchmark: items, source loaders and tier builders."""
 
 from memrevise.bench.items import TIERS, HistoryTurn, Item, ItemsError, read_items, write_items
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from memrevise.bench.collection import topiocqa_collection
 from memrevise.bench.conversation import Conversation
 from memrevise.bench.items import Item, write_items
-from memrevise.bench.loaders import load_topiocqa
+from memrevise.bench.sources import load_topiocqa
 from memrevise.bench.tiers import Builder, Corpus, number_siblings
 from memrevise.jsonl import write_atomic
 from memrevise.retrieval import write_collection

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from memrevise.language.kinds import facts_of
-from memrevise.memory import Memory, Op, Operation, Status, WriterOutput
+from memrevise.memory import Memory, Op, Operation, WriterOutput, corrected_to, operation_for
 from memrevise.text import replace_pronouns, strip_qualifier, words
 
 
@@ -38,12 +38,7 @@ class Oracle:
 
     def operation(self, topic: str) -> Operation:
         """Refine the current topic, Reactivate a known one, Add a new one (with its kind)."""
-        known = self.memory.topic(topic)
-        if known is not None and known.status is Status.CURRENT:
-            return Operation(op=Op.REFINE, topic=topic)
-        if known is not None:
-            return Operation(op=Op.REACTIVATE, topic=topic)
-        return Operation(op=Op.ADD, topic=topic, kind=self.kinds.get(topic, ""))
+        return operation_for(self.memory, topic, kind=self.kinds.get(topic, ""))
 
     def turn(
         self,
@@ -89,9 +84,7 @@ class Oracle:
         if revise:
             switch = Operation(op=Op.REVISE, topic=intended, kind=self.kinds.get(intended, ""))
         else:
-            switch = self.operation(intended)
-            if switch.op is Op.REFINE:
-                switch = Operation(op=Op.REACTIVATE, topic=intended)
+            switch = corrected_to(self.memory, intended, kind=self.kinds.get(intended, ""))
         return self.turn(
             question,
             answer,

@@ -18,7 +18,7 @@ from memrevise.bench.conversation import Conversation, SourceTurn
 from memrevise.bench.items import HistoryTurn, Item
 from memrevise.bench.oracle import Oracle, resolve
 from memrevise.language.kinds import infer_kind, looks_like_person
-from memrevise.text import qualifier, strip_qualifier, words
+from memrevise.text import qualifier, rename, strip_qualifier, words
 
 _SECTION_KINDS = {
     "person": {"early life", "personal life", "career", "biography", "death", "education",
@@ -427,7 +427,8 @@ class Builder:
                  f"i meant {new}, not {old}", f"no, the {new} one", f"sorry, {new}"]
             )  # fmt: skip
             oracle = self.replay(turns[: t + 1])
-            query = _renamed(resolve(turn.question, turn.topic), turn.topic, sibling)
+            resolved = resolve(turn.question, turn.topic)
+            query = rename(resolved, turn.topic, sibling, pattern="{}") or f"{resolved} {sibling}"
             oracle.correction(final, None, turn.topic, sibling, revise=True, query=query)
             items.append(
                 self.item(
@@ -466,14 +467,6 @@ def number_change(old: str, new: str) -> tuple[str, str] | None:
         return None
     changed = [(y, x) for x, y in zip(a, b, strict=True) if x != y]
     return changed[0] if len(changed) == 1 else None
-
-
-def _renamed(query: str, old: str, new: str) -> str:
-    for variant in (old, strip_qualifier(old)):
-        pattern = re.compile(re.escape(variant), re.IGNORECASE)
-        if pattern.search(query):
-            return pattern.sub(new, query, count=1)
-    return f"{query} {new}"
 
 
 def _reference(topic: str, other: str, first: str, kind: str, rng: random.Random) -> str:

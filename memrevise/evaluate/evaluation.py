@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
-from memrevise.bench.items import TIERS, Item
+from memrevise.bench.items import Item
 from memrevise.evaluate.bootstrap import (
     RESAMPLES,
     SEED,
@@ -16,69 +15,21 @@ from memrevise.evaluate.bootstrap import (
     paired_bootstrap,
     stratified_bootstrap,
 )
-from memrevise.evaluate.measures import METRICS, per_query
+from memrevise.evaluate.measures import per_query
+from memrevise.evaluate.report import write_report
+from memrevise.evaluate.results import (
+    ALL,
+    COLUMNS,
+    MIN_TIER_QUESTIONS,
+    NATURAL,
+    PRIMARY,
+    STALE,
+    TIER_LABELS,
+    Evaluation,
+    Group,
+)
 from memrevise.evaluate.runs import Run
 from memrevise.evaluate.stale import per_query_stale
-
-STALE = "stale-above-gold"
-COLUMNS: tuple[str, ...] = (*METRICS, STALE)
-"""Metric columns of the dataset tables."""
-PRIMARY = "MRR@10"
-NATURAL = "natural"
-"""Label of questions without a tier."""
-TIER_LABELS: tuple[str, ...] = (*TIERS, NATURAL)
-ALL = "all"
-"""Name of the pooled group in :attr:`Evaluation.tiers` when there are several datasets."""
-MIN_TIER_QUESTIONS = 30
-
-
-@dataclass(frozen=True)
-class Group:
-    """Means of a set of questions (a dataset, a tier, the mean over datasets) for each run.
-
-    ``means[run][metric]`` is NaN for stale-above-gold where no question counts; ``deltas[run]``
-    is the MRR@10 difference to the first run with its interval, ``None`` for the first run and
-    for groups too small to compare.
-    """
-
-    name: str
-    n: int
-    conversations: int
-    n_stale: int
-    means: dict[str, dict[str, float]]
-    deltas: dict[str, Interval | None]
-    too_small: bool = False
-
-
-@dataclass(frozen=True)
-class Evaluation:
-    """Everything :func:`evaluate` measured; render with :meth:`summary` or :meth:`markdown`."""
-
-    runs: tuple[str, ...]
-    qids: tuple[str, ...]
-    per_query: dict[str, dict[str, np.ndarray]]
-    """run -> metric (and stale-above-gold, NaN where not counted) -> values aligned with qids."""
-    datasets: dict[str, Group]
-    overall: Group
-    """Unweighted mean over datasets."""
-    tiers: dict[str, dict[str, Group]]
-    """dataset (and ``all`` with several datasets) -> tier label -> group."""
-    resamples: int = RESAMPLES
-    seed: int = SEED
-    warnings: tuple[str, ...] = ()
-    plots: tuple[Path, ...] = field(default=())
-
-    def summary(self) -> str:
-        """A plain-text table of the dataset means and the per-tier MRR@10."""
-        from memrevise.evaluate.report import summary
-
-        return summary(self)
-
-    def markdown(self, plots: Sequence[str] = ()) -> str:
-        """The Markdown report, linking the given plot files."""
-        from memrevise.evaluate.report import markdown
-
-        return markdown(self, plots)
 
 
 def tier_label(item: Item) -> str:
@@ -243,7 +194,5 @@ def evaluate(
         warnings=tuple(_warnings(items, runs)),
     )
     if report_path is not None:
-        from memrevise.evaluate.report import write_report
-
         evaluation = write_report(evaluation, Path(report_path))
     return evaluation

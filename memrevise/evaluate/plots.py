@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from memrevise.evaluate.evaluation import PRIMARY, Evaluation, Group
+from memrevise.evaluate.results import PRIMARY, Evaluation, Group
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -55,7 +55,7 @@ def _bars(axes: Axes, groups: Sequence[Group], labels: Sequence[str], runs: Sequ
                 linewidth=0.8,
             )
     axes.set_xticks(x, labels)
-    axes.set_ylabel(PRIMARY)
+    axes.set_ylabel(f"{PRIMARY} (higher is better)")
     axes.set_ylim(0, 1.05)
 
 
@@ -66,7 +66,7 @@ def plot_datasets(evaluation: Evaluation, path: Path) -> Path:
     labels = [*evaluation.datasets, "mean"]
     figure, axes = plt.subplots(figsize=(max(5.0, 1.4 * len(groups) + 2.0), 3.5))
     _bars(axes, groups, labels, evaluation.runs)
-    axes.set_title(f"{PRIMARY} per dataset")
+    axes.set_title(f"{PRIMARY} per dataset (baseline: {evaluation.runs[0]})")
     if len(evaluation.runs) > 1:
         axes.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.0, 1.0))
     figure.tight_layout()
@@ -87,7 +87,7 @@ def plot_tiers(evaluation: Evaluation, path: Path) -> Path:
     for axes, (name, tiers) in zip(panels[:, 0], subsets, strict=True):
         labels = [f"{t}\nn={g.n}" + (" (small)" if g.too_small else "") for t, g in tiers.items()]
         _bars(axes, list(tiers.values()), labels, evaluation.runs)
-        axes.set_title(f"{name}: {PRIMARY} per tier")
+        axes.set_title(f"{name}: {PRIMARY} per tier (baseline: {evaluation.runs[0]})")
         axes.tick_params(axis="x", labelsize="small")
     if len(evaluation.runs) > 1:
         panels[0, 0].legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.0, 1.0))

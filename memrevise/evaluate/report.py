@@ -8,12 +8,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from memrevise.evaluate.bootstrap import Interval
-from memrevise.evaluate.evaluation import (
+from memrevise.evaluate.results import (
     COLUMNS,
+    DIRECTIONS,
     PRIMARY,
     STALE,
     Evaluation,
     Group,
+    heading,
 )
 from memrevise.evaluate.stale import REVISION_TIERS
 from memrevise.jsonl import write_atomic
@@ -107,7 +109,8 @@ def summary(evaluation: Evaluation) -> str:
     lines: list[str] = []
     for name, group in _groups(evaluation):
         lines += [f"{name}: {group.n} questions, {group.conversations} conversations", ""]
-        header = ["run", *COLUMNS] + ([f"Δ {PRIMARY} vs {first} [95%]"] if compared else [])
+        header = ["run", *map(heading, COLUMNS)]
+        header += [f"Δ {PRIMARY} vs {first} [95%]"] if compared else []
         rows = [r[: len(header)] for r in _metric_rows(evaluation, group, interval=True)]
         lines += [*_text_table(header, rows), ""]
     for name, tiers in evaluation.tiers.items():
@@ -129,6 +132,7 @@ def summary(evaluation: Evaluation) -> str:
             for tier, group in tiers.items()
         ]
         lines += [*_text_table(["tier", "n", *evaluation.runs], rows), ""]
+    lines.append(f"{DIRECTIONS}.")
     if compared:
         lines.append(_legend(evaluation))
     lines += [f"note: {w}" for w in evaluation.warnings]
@@ -137,6 +141,7 @@ def summary(evaluation: Evaluation) -> str:
 
 def _legend(evaluation: Evaluation) -> str:
     return (
+        f"Baseline: {evaluation.runs[0]}. "
         f"*: the 95% interval of the difference to {evaluation.runs[0]} excludes zero "
         f"(paired bootstrap over conversations, {evaluation.resamples} resamples, "
         f"seed {evaluation.seed}); tiers under the size rule are compared without an interval."
@@ -150,11 +155,12 @@ def markdown(evaluation: Evaluation, plots: Sequence[str] = ()) -> str:
     out = [
         "# Evaluation",
         "",
-        f"{len(evaluation.qids)} questions; runs: {', '.join(evaluation.runs)}. "
-        f"Δ: per-question difference to **{first}**, with the 95% percentile interval of a "
-        f"paired bootstrap over conversations ({evaluation.resamples} resamples, seed "
-        f"{evaluation.seed}); `*`: the interval excludes zero. {STALE}: share of revision "
-        "questions with stale passages where a stale passage ranks above every gold passage.",
+        f"{len(evaluation.qids)} questions; runs: {', '.join(evaluation.runs)}; baseline: "
+        f"**{first}**. Δ: per-question difference to the baseline, with the 95% percentile "
+        f"interval of a paired bootstrap over conversations ({evaluation.resamples} resamples, "
+        f"seed {evaluation.seed}); `*`: the interval excludes zero. {STALE}: share of revision "
+        "questions with stale passages where a stale passage ranks above every gold passage "
+        f"(lower is better). {DIRECTIONS}.",
         "",
     ]
     if evaluation.warnings:
@@ -165,17 +171,18 @@ def markdown(evaluation: Evaluation, plots: Sequence[str] = ()) -> str:
             f"### {name}",
             "",
             f"{group.n} questions, {group.conversations} conversations, "
-            f"{group.n_stale} counted for {STALE}.",
+            f"{group.n_stale} counted for {STALE}; baseline **{first}**.",
             "",
         ]
-        header = ["run", *COLUMNS] + ([f"Δ {PRIMARY} [95%]"] if len(evaluation.runs) > 1 else [])
+        header = ["run", *map(heading, COLUMNS)]
+        header += [f"Δ {PRIMARY} vs {first} [95%]"] if len(evaluation.runs) > 1 else []
         rows = [r[: len(header)] for r in _metric_rows(evaluation, group, interval=True)]
         out += [*_md_table(header, rows), ""]
     out += [
-        f"## {PRIMARY} per tier",
+        f"## {heading(PRIMARY)} per tier",
         "",
-        "Cells: the run's MRR@10 (Δ vs the first run [95% interval]); tiers marked *too small* "
-        "have too few questions for an interval.",
+        f"Cells: the run's {PRIMARY} (higher is better; Δ vs the baseline **{first}** [95% "
+        "interval]); tiers marked *too small* have too few questions for an interval.",
         "",
     ]
     for name, tiers in evaluation.tiers.items():
@@ -197,14 +204,21 @@ def markdown(evaluation: Evaluation, plots: Sequence[str] = ()) -> str:
             ]
             stale_tables += [f"### {name}", "", *_md_table(header, rows), ""]
     if stale_tables:
-        out += [f"## {STALE} per revision tier", "", *stale_tables]
+        out += [
+            f"## {heading(STALE)} per revision tier",
+            "",
+            "Cells: the share of the tier's questions with stale passages where one ranks above "
+            "every gold passage; lower is better.",
+            "",
+            *stale_tables,
+        ]
     if plots:
         out += ["## Plots", ""]
         out += [f"![{Path(p).stem}]({p})" for p in plots]
         out += [
             "",
-            f"Error bars: the 95% interval of each run's difference to {first}, placed on the "
-            "run's own mean.",
+            f"Error bars: the 95% interval of each run's difference to the baseline {first}, "
+            "placed on the run's own mean.",
             "",
         ]
     return "\n".join(out)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from memrevise.errors import LineError, numbered_lines
@@ -69,15 +69,20 @@ def read_run(path: str | os.PathLike[str]) -> Run:
     return _parse(path)[0]
 
 
-def load_runs(paths: Iterable[str | os.PathLike[str]]) -> dict[str, Run]:
-    """Read runs named by file stem; where stems collide, by the run's tag, else ``stem-2``..."""
+def load_runs(
+    paths: Iterable[str | os.PathLike[str]], names: Sequence[str] | None = None
+) -> dict[str, Run]:
+    """Read runs named by ``names`` (one per path), else by their tag (a run with one tag),
+    else by file stem; a name used twice gets ``-2``, ``-3``... ."""
     parsed = [(Path(p), *_parse(p)) for p in paths]
-    stems = [p.stem for p, _, _ in parsed]
+    if names is not None and len(names) != len(parsed):
+        raise ValueError(f"{len(names)} names for {len(parsed)} runs: give one --name per run")
     runs: dict[str, Run] = {}
-    for path, run, tags in parsed:
-        name = path.stem
-        if stems.count(name) > 1 and len(tags) == 1:
-            name = next(iter(tags))
+    for number, (path, run, tags) in enumerate(parsed):
+        if names is not None:
+            name = names[number]
+        else:
+            name = next(iter(tags)) if len(tags) == 1 else path.stem
         base, k = name, 2
         while name in runs:
             name, k = f"{base}-{k}", k + 1

@@ -43,7 +43,6 @@ PERSON_PRONOUNS = frozenset(["he", "him", "his", "himself", "she", "her", "hers"
 THING_PRONOUNS = frozenset(["it", "its", "itself"])
 PLURAL_PRONOUNS = frozenset(["they", "them", "their", "theirs", "themselves"])
 PRONOUNS = PERSON_PRONOUNS | THING_PRONOUNS | PLURAL_PRONOUNS
-PERSON_CUES = PERSON_PRONOUNS | frozenset(["born", "died", "married", "wife", "husband", "whom"])
 PERSON_NOUNS = frozenset(
     [
         "guy",

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from memrevise.language import cues
 from memrevise.language.entities import STOPWORDS
-from memrevise.text import cut, qualifier, strip_qualifier
+from memrevise.text import ANSWER_CUT, cut, qualifier, strip_qualifier
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
 _UNANSWERABLE = {"unanswerable", "cannotanswer", "cannot answer", "i don't know"}
@@ -27,7 +27,7 @@ _NOT_KINDS = frozenset(
 )
 
 
-def facts_of(answer: str | None, limit: int = 600) -> tuple[str, ...]:
+def facts_of(answer: str | None, limit: int = ANSWER_CUT) -> tuple[str, ...]:
     """The answer's sentences, cut at ``limit`` characters; nothing for an unanswerable turn."""
     if not answer or answer.strip().casefold().rstrip(".") in _UNANSWERABLE:
         return ()

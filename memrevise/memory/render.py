@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from memrevise.memory.model import Memory, Node
-from memrevise.text import cut
+from memrevise.text import ANSWER_CUT, cut
 
 T = TypeVar("T")
 
@@ -70,7 +70,7 @@ def render_input(
     question: str,
     answer: str | None,
     want_query: bool,
-    answer_limit: int = 600,
+    answer_limit: int = ANSWER_CUT,
     facts_per_topic: int | None = None,
     log_turns: int | None = None,
 ) -> str:

@@ -11,7 +11,8 @@ from memrevise.methods.baselines import (
     original_query,
 )
 from memrevise.methods.registry import LLM_METHODS, MEMORY_FREE, METHODS, MethodSpec, make_method
-from memrevise.methods.run import available_cores, rank_items, trec_lines, write_run
+from memrevise.methods.run import check_tag, rank_items, trec_lines, write_run
+from memrevise.workers import available_cores
 
 __all__ = [
     "BASELINES",
@@ -27,6 +28,7 @@ __all__ = [
     "Ranked",
     "all_history_query",
     "available_cores",
+    "check_tag",
     "last_turn_query",
     "make_method",
     "original_query",

@@ -4,7 +4,6 @@ writing the TREC run and the traces."""
 from __future__ import annotations
 
 import multiprocessing
-import os
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -18,6 +17,7 @@ from memrevise.bench.items import Item
 from memrevise.jsonl import write_atomic, write_objects
 from memrevise.methods.base import BatchMethod, Method, Ranked
 from memrevise.methods.registry import MethodSpec
+from memrevise.workers import available_cores, chunk_size
 
 
 def trec_lines(qid: str, ranked: Ranked, tag: str) -> list[str]:
@@ -46,35 +46,20 @@ def _rank_in_worker(item: Item, k: int) -> Ranked:
     return _worker_method.rank(item, k)
 
 
-def available_cores() -> int:
-    """The cores this process may use."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
-
-
 def rank_items(
     spec: MethodSpec,
     items: Sequence[Item],
     k: int = 100,
     workers: int = 1,
-    ray: str | None = None,
 ) -> Iterator[tuple[Item, Ranked]]:
     """Each item with its ranking, in item order. With ``workers`` > 1, conversations are
-    spread over that many processes, each loading the index (memory-mapped) once; with
-    ``ray`` (``auto`` or a cluster address), over Ray actors instead, as many as ``workers``
-    at most (:func:`memrevise.distributed.rank_on_ray`). The rankings are the same as in one
+    spread over that many processes, each loading the index (memory-mapped) once (on a Ray
+    cluster: :func:`memrevise.distributed.rank_on_ray`). The rankings are the same as in one
     process. The method is built here first either way, so that a bad method, writer or
     index fails with its own error rather than in a worker."""
     method = spec.build()
     if isinstance(method, BatchMethod):  # one process: its model batches over conversations
         yield from zip(items, method.rank_many(items, k), strict=True)
-        return
-    if ray is not None:
-        from memrevise.distributed import rank_on_ray
-
-        del method
-        yield from rank_on_ray(spec, items, k, ray, workers)
         return
     if workers <= 1 or len(items) < 2:
         for item in items:
@@ -89,9 +74,16 @@ def rank_items(
         initializer=_start_worker,
         initargs=(spec, max(1, available_cores() // workers)),
     ) as pool:
-        chunk = max(1, min(32, len(items) // (4 * workers)))
+        chunk = chunk_size(len(items), workers)
         rankings = pool.map(_rank_in_worker, items, repeat(k), chunksize=chunk)
         yield from zip(items, rankings, strict=True)
+
+
+def check_tag(tag: str) -> str:
+    """``tag`` when it can tag a TREC run (one word); raises ValueError otherwise."""
+    if not tag or any(c.isspace() for c in tag):
+        raise ValueError(f"the run tag must be one word: {tag!r}")
+    return tag
 
 
 def write_run(
@@ -102,8 +94,7 @@ def write_run(
 ) -> int:
     """Write the TREC run (and the traces) of ``rankings``, each file atomically; returns
     the number of items."""
-    if not tag or any(c.isspace() for c in tag):
-        raise ValueError(f"the run tag must be one word: {tag!r}")
+    check_tag(tag)
     lines: list[str] = []
     traces: list[dict[str, Any]] = []
     count = 0

@@ -21,7 +21,7 @@ from memrevise.retrieval.collection import Passage
 from memrevise.retrieval.dense import DenseIndex
 from memrevise.retrieval.query import Query, as_query, query_text
 from memrevise.retrieval.ranking import Ranking
-from memrevise.retrieval.scores import moments
+from memrevise.retrieval.scores import ZScores
 from memrevise.retrieval.storage import (
     IndexLoadError,
     dump_json,
@@ -38,15 +38,14 @@ VERSION = 1
 class FusedScores:
     """Two retrievers' scores of any passages, each z-scored with fixed moments, added."""
 
-    def __init__(self, parts: Sequence[tuple[DocScores, float, float]]) -> None:
-        self.parts = parts  # (scores, mean, standard deviation)
+    def __init__(self, parts: Sequence[ZScores]) -> None:
+        self.parts = parts
 
     def __getitem__(self, docs: np.ndarray) -> np.ndarray:
         docs = np.asarray(docs, dtype=np.int64)
         total = np.zeros(len(docs))
-        for scores, mean, std in self.parts:
-            if std > 0:
-                total += (scores[docs].astype(np.float64) - mean) / std
+        for part in self.parts:
+            total += part.z(docs)
         return total.astype(np.float32)
 
 
@@ -127,7 +126,7 @@ class HybridIndex(PassageIndex):
             tops.append(top.docs)
             parts.append(scores)
         docs = np.unique(np.concatenate(tops))
-        return docs, FusedScores([(scores, *moments(scores[docs])) for scores in parts])
+        return docs, FusedScores([ZScores.over(scores, docs) for scores in parts])
 
     def scores(self, query: Query) -> np.ndarray:
         """Every passage's fused score (float32)."""

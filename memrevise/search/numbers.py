@@ -8,6 +8,7 @@ from typing import ClassVar
 from memrevise.memory import Op
 from memrevise.numbers import renamed, requery
 from memrevise.retrieval import Retriever
+from memrevise.search.constants import NUMBER_MAX_WORDS
 from memrevise.search.state import SearchState
 from memrevise.text import words
 
@@ -25,7 +26,7 @@ class NumberRule:
     """
 
     name: ClassVar[str] = "number_rule"
-    max_words: int = 12
+    max_words: int = NUMBER_MAX_WORDS
 
     def __call__(self, state: SearchState, index: Retriever) -> SearchState:
         said = words(state.question)

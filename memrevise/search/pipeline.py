@@ -8,6 +8,7 @@ from time import perf_counter
 
 from memrevise.memory import Memory, Node
 from memrevise.retrieval import Retriever
+from memrevise.search import constants as c
 from memrevise.search.numbers import NumberRule
 from memrevise.search.repair import TopicRepair
 from memrevise.search.stages import Exclusion, FactsVote, Retrieve, Stage, TitlePrior
@@ -17,7 +18,8 @@ from memrevise.writer.base import Turn, Writer
 
 @dataclass(frozen=True)
 class SearchConfig:
-    """Which steps run, and their constants (the paper's by default).
+    """Which steps run, and their constants (the paper's by default, from
+    :mod:`memrevise.search.constants`).
 
     ``horizon`` limits the memory the writer and the search see to the last k earlier
     turns (None: all of them). ``pooled_facts`` selects OR-QuAC's pooled facts vote.
@@ -31,14 +33,21 @@ class SearchConfig:
     exclusion: bool = True
     topic_repair: bool = True
     horizon: int | None = None
-    depth: int = 100
+    depth: int = c.DEPTH
     pooled_facts: bool = False
-    title_boost: float = 1.5
-    facts_boost: float = 1.0
-    vote_depth: int = 20
-    exclusion_penalty: float = 1.5
-    exclusion_boost: float = 1.5
-    repair_depth: int = 20
+    title_boost: float = c.TITLE_BOOST
+    facts_boost: float = c.FACTS_BOOST
+    vote_depth: int = c.VOTE_DEPTH
+    exclusion_penalty: float = c.EXCLUSION_PENALTY
+    exclusion_boost: float = c.EXCLUSION_BOOST
+    repair_depth: int = c.REPAIR_DEPTH
+    template_topic_weight: float = c.TEMPLATE_TOPIC_WEIGHT
+    template_weight: float = c.TEMPLATE_WEIGHT
+    writer_weight: float = c.WRITER_WEIGHT
+    facts_last: int = c.FACTS_LAST
+    facts_fallback: int = c.FACTS_FALLBACK
+    exclusion_last: int = c.EXCLUSION_LAST
+    number_max_words: int = c.NUMBER_MAX_WORDS
 
     def __post_init__(self) -> None:
         if self.horizon is not None and self.horizon < 0:
@@ -47,14 +56,33 @@ class SearchConfig:
 
     def stages(self) -> list[Stage]:
         """The final turn's stages in order, without those switched off."""
-        stages: list[Stage] = [NumberRule()] if self.number_rule else []
-        stages.append(Retrieve(self.depth, self.template, self.writer_query))
+        stages: list[Stage] = [NumberRule(self.number_max_words)] if self.number_rule else []
+        stages.append(
+            Retrieve(
+                self.depth,
+                self.template,
+                self.writer_query,
+                self.template_weight,
+                self.writer_weight,
+                self.template_topic_weight,
+            )
+        )
         if self.title_prior:
             stages.append(TitlePrior(self.title_boost))
         if self.facts_vote:
-            stages.append(FactsVote(self.facts_boost, self.vote_depth, self.pooled_facts))
+            stages.append(
+                FactsVote(
+                    self.facts_boost,
+                    self.vote_depth,
+                    self.pooled_facts,
+                    self.facts_last,
+                    self.facts_fallback,
+                )
+            )
         if self.exclusion:
-            stages.append(Exclusion(self.exclusion_penalty, self.exclusion_boost))
+            stages.append(
+                Exclusion(self.exclusion_penalty, self.exclusion_boost, self.exclusion_last)
+            )
         return stages
 
     def repair(self) -> TopicRepair | None:
@@ -109,12 +137,16 @@ class Session:
     After :meth:`search`, :meth:`answer` records the answer the user saw: the searched turn
     is written again as a history turn with its answer, replacing its node. Without it, the
     searched turn stays in memory as written, without an answer.
+
+    ``repairs`` maps each turn that topic repair moved, since the session was opened or
+    restored, to the topic the writer had given it.
     """
 
     def __init__(self, engine: MemRevise):
         self.engine = engine
         self.memory = Memory()
         self.turns: list[Turn] = []
+        self.repairs: dict[int, str] = {}
         self._awaiting = False
 
     @classmethod
@@ -169,9 +201,12 @@ class Session:
         if node.turn != self.memory.next_turn:  # a writer shown no memory numbers from 1
             node = Node.model_validate(node.model_dump() | {"turn": self.memory.next_turn})
         memory = self.memory.append(node)
+        self.repairs.pop(node.turn, None)
         if engine.repair is not None and not want_query:
             previous_answer = previous.answer if previous else None
             memory = engine.repair(memory, turn, previous_answer, engine.index)
+            if memory.nodes[-1].topic != node.topic:
+                self.repairs[node.turn] = node.topic
         self.memory = memory
         self.turns.append(turn)
         return memory.nodes[-1]

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from memrevise.memory import Memory, Node, Op, Operation
 from memrevise.retrieval import Retriever, WeightedQuery, text_query
+from memrevise.search.constants import REPAIR_DEPTH
 from memrevise.search.stages import facts_query
 from memrevise.text import cut, strip_qualifier, words
 from memrevise.writer.base import Turn
@@ -53,7 +54,7 @@ class TopicRepair:
     Answers are read cut at 600 characters, as everywhere. Needs page titles.
     """
 
-    depth: int = 20
+    depth: int = REPAIR_DEPTH
 
     def page(self, index: Retriever, query: WeightedQuery) -> str | None:
         """The page the query's top passages vote for."""

@@ -14,6 +14,21 @@ import numpy as np
 
 from memrevise.memory import Node, Op
 from memrevise.retrieval import Retriever, WeightedQuery, text_query
+from memrevise.retrieval.scores import ZScores
+from memrevise.search.constants import (
+    DEPTH,
+    EXCLUSION_BOOST,
+    EXCLUSION_LAST,
+    EXCLUSION_PENALTY,
+    FACTS_BOOST,
+    FACTS_FALLBACK,
+    FACTS_LAST,
+    TEMPLATE_TOPIC_WEIGHT,
+    TEMPLATE_WEIGHT,
+    TITLE_BOOST,
+    VOTE_DEPTH,
+    WRITER_WEIGHT,
+)
 from memrevise.search.state import Component, SearchState
 
 
@@ -26,8 +41,8 @@ class Stage(Protocol):
 
 
 def facts_query(nodes: Iterable[Node]) -> WeightedQuery:
-    """One bag-of-words query made of the nodes' stored facts (memoised: every later turn of
-    a conversation asks again for the same nodes' query)."""
+    """One bag-of-words query made of the nodes' stored facts (parsed once: :func:`text_query`
+    memoises the text, and every later turn of a conversation asks again for the same nodes)."""
     return text_query(" ".join(fact for node in nodes for fact in node.facts))
 
 
@@ -43,11 +58,12 @@ class Retrieve:
     """
 
     name: ClassVar[str] = "retrieve"
-    depth: int = 100
+    depth: int = DEPTH
     template: bool = True
     writer_query: bool = True
-    template_weight: float = 1.0
-    writer_weight: float = 1.0
+    template_weight: float = TEMPLATE_WEIGHT
+    writer_weight: float = WRITER_WEIGHT
+    topic_weight: float = TEMPLATE_TOPIC_WEIGHT
 
     def __post_init__(self) -> None:
         if not (self.template or self.writer_query):
@@ -57,7 +73,9 @@ class Retrieve:
         """The ``(label, weight, query)`` of each query to fuse."""
         queries = []
         if self.template and state.use_template:
-            template = WeightedQuery.of(state.topic, 2.0) + WeightedQuery.of(state.question)
+            template = WeightedQuery.of(state.topic, self.topic_weight) + WeightedQuery.of(
+                state.question
+            )
             queries.append(("template", self.template_weight, template))
         if self.writer_query or not state.use_template:
             queries.append(("writer", self.writer_weight, WeightedQuery.of(state.query)))
@@ -73,21 +91,12 @@ class Retrieve:
             scored.append((label, weight, scores))
         docs = np.unique(np.concatenate(tops)) if tops else np.zeros(0, dtype=np.int64)
         components = tuple(
-            Component(label, weight, scores, *_moments(scores[docs]))
-            for label, weight, scores in scored
+            Component(label, ZScores.over(scores, docs, weight)) for label, weight, scores in scored
         )
         base = np.zeros(len(docs))
         for component in components:
             base += component.z(docs)
         return replace(state, docs=docs, base=base, signals={}, components=components)
-
-
-def _moments(values: np.ndarray) -> tuple[float, float]:
-    """Mean and population standard deviation, as :func:`standardise` uses them."""
-    if len(values) < 2:
-        return 0.0, 0.0
-    values = values.astype(np.float64)
-    return float(values.mean()), float(values.std())
 
 
 @dataclass(frozen=True)
@@ -96,7 +105,7 @@ class TitlePrior:
     ``boost`` (and become candidates). Needs page titles."""
 
     name: ClassVar[str] = "title_prior"
-    boost: float = 1.5
+    boost: float = TITLE_BOOST
 
     def __call__(self, state: SearchState, index: Retriever) -> SearchState:
         if not index.titled or not state.topic:
@@ -130,11 +139,11 @@ class FactsVote:
     """
 
     name: ClassVar[str] = "facts_vote"
-    boost: float = 1.0
-    depth: int = 20
+    boost: float = FACTS_BOOST
+    depth: int = VOTE_DEPTH
     pooled: bool = False
-    last: int = 3
-    fallback: int = 30
+    last: int = FACTS_LAST
+    fallback: int = FACTS_FALLBACK
 
     def __call__(self, state: SearchState, index: Retriever) -> SearchState:
         if not index.titled:
@@ -167,9 +176,9 @@ class Exclusion:
     """
 
     name: ClassVar[str] = "exclusion"
-    penalty: float = 1.5
-    boost: float = 1.5
-    last: int = 3
+    penalty: float = EXCLUSION_PENALTY
+    boost: float = EXCLUSION_BOOST
+    last: int = EXCLUSION_LAST
 
     def __call__(self, state: SearchState, index: Retriever) -> SearchState:
         final, earlier = state.memory.nodes[-1], state.memory.nodes[:-1]

@@ -8,27 +8,24 @@ import numpy as np
 
 from memrevise.memory import Memory
 from memrevise.retrieval import DocScores, Retriever
+from memrevise.retrieval.scores import ZScores
 
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Component:
-    """One fused query: its scores of any passage and its z-score statistics.
-
-    The mean and standard deviation are those of the original candidates, so passages added
-    later by a stage are put on the same scale.
-    """
+    """One fused query: its label and its scores of any passage, z-scored with the moments of
+    the original candidates (so passages added later by a stage are put on the same scale)."""
 
     label: str
-    weight: float
-    scores: DocScores
-    mean: float
-    std: float
+    zscores: ZScores
+
+    @property
+    def scores(self) -> DocScores:
+        return self.zscores.scores
 
     def z(self, docs: np.ndarray) -> np.ndarray:
         """The weighted z-scores of ``docs`` (zeros when the candidates all scored the same)."""
-        if self.std <= 0:
-            return np.zeros(len(docs))
-        return self.weight * (self.scores[docs].astype(np.float64) - self.mean) / self.std
+        return self.zscores.z(docs)
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,9 +46,22 @@ class MemoryView(BaseModel):
         return cls(topics=list(memory.topics), nodes=list(memory.nodes))
 
 
+class Repair(BaseModel):
+    """A turn that topic repair moved when its answer came: from the writer's topic to a page."""
+
+    index: int = Field(description="The turn's number in the session, from 0.")
+    writer_topic: str = Field(description="The topic the writer gave the turn.")
+    topic: str = Field(description="The page topic repair moved it to.")
+
+
 class TurnResponse(BaseModel):
     """The processed turn: the writer's query, the topic searched, the ranked passages, the
-    memory after the turn and the milliseconds spent in the writer and the search."""
+    memory after the turn and the milliseconds spent in the writer and the search.
+
+    ``searched_node`` is the node the search used, written before the turn's answer was
+    known; the memory holds the turn's node as its answer left it. ``repairs`` lists the
+    turns this request re-filed with their answer (this one, or the previous one through
+    ``previous_answer``) that topic repair moved."""
 
     index: int
     query: str
@@ -56,10 +69,13 @@ class TurnResponse(BaseModel):
     results: list[Result]
     memory: MemoryView
     ms: dict[str, float]
+    searched_node: Node | None = None
+    repairs: list[Repair] = []
 
 
 class LoggedTurn(BaseModel):
-    """One turn of a session's log, with the node it left in memory."""
+    """One turn of a session's log, with the node it left in memory, and as it was searched:
+    the node, query, topic and passages of its search."""
 
     index: int
     question: str
@@ -67,6 +83,11 @@ class LoggedTurn(BaseModel):
     query: str
     topic: str
     node: Node
+    searched_node: Node | None = None
+    results: list[Result] = []
+    repaired_from: str | None = Field(
+        default=None, description="The writer's topic, when topic repair moved the turn."
+    )
 
 
 class SessionLog(BaseModel):

@@ -32,6 +32,7 @@ from memrevise.service.limits import Limits
 from memrevise.service.schemas import (
     LoggedTurn,
     MemoryView,
+    Repair,
     Result,
     SessionLog,
     TurnRequest,
@@ -78,6 +79,8 @@ class Conversations:
 
     def log(self, session_id: str) -> SessionLog:
         stored = self._load(session_id)
+        responses = [self._response(session_id, turn.index) for turn in stored]
+        repaired = {r.index: r.writer_topic for response in responses for r in response.repairs}
         turns = [
             LoggedTurn(
                 index=turn.index,
@@ -86,8 +89,11 @@ class Conversations:
                 query=turn.query,
                 topic=turn.topic,
                 node=Node.model_validate_json(turn.node),
+                searched_node=response.searched_node,
+                results=response.results,
+                repaired_from=repaired.get(turn.index),
             )
-            for turn, answer in zip(stored, answers(stored), strict=True)
+            for turn, answer, response in zip(stored, answers(stored), responses, strict=True)
         ]
         memory = Memory(nodes=tuple(turn.node for turn in turns))
         return SessionLog(id=session_id, turns=turns, memory=MemoryView.of(memory))
@@ -167,6 +173,11 @@ class Conversations:
             self._cache.put(session_id, next_state)
             return response
 
+    def _response(self, session_id: str, index: int) -> TurnResponse:
+        response = self.store.response(session_id, index)
+        assert response is not None  # committed turns are never removed
+        return TurnResponse.model_validate_json(response)
+
     def _retried(self, session_id: str, stored: Posted, posted: Posted, index: int) -> str:
         if stored != posted:
             raise TurnConflict(
@@ -201,11 +212,21 @@ class Conversations:
         """Write and search the turn on ``session``: the response, the turn to store and the
         previous turn's node when ``previous_answer`` rewrote it."""
         previous = None
+        refiled = []  # the 0-based indices of the turns rewritten with their answer
         if request.previous_answer is not None:
             previous = session.answer(request.previous_answer).model_dump_json()
+            refiled.append(request.index - 1)
         result = session.search(request.question, RESULTS)
         if request.answer is not None:
             session.answer(request.answer)
+            refiled.append(request.index)
+        repairs = [
+            Repair(
+                index=i, writer_topic=session.repairs[i + 1], topic=session.memory.nodes[i].topic
+            )
+            for i in refiled
+            if i + 1 in session.repairs
+        ]
         response = TurnResponse(
             index=request.index,
             query=result.query,
@@ -223,6 +244,8 @@ class Conversations:
             ],
             memory=MemoryView.of(session.memory),
             ms={name: round(ms, 3) for name, ms in result.ms.items()},
+            searched_node=result.memory.nodes[-1],
+            repairs=repairs,
         ).model_dump_json()
         turn = StoredTurn(
             index=request.index,

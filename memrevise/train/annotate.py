@@ -319,18 +319,3 @@ class TeacherSpec:
             config = LLMConfig.of(self.checker, self.checker_model, batch=self.batch)
             check = Checker(config.backend())
         return ModelTeacher(writer, check, self.batch)
-
-
-@dataclass(frozen=True)
-class RayTeacher:
-    """The teacher ``spec`` builds, in one Ray actor per worker, conversations spread over
-    them (``address``: ``auto`` or a cluster's address; ``workers``: default one a CPU)."""
-
-    spec: TeacherSpec
-    address: str = "auto"
-    workers: int | None = None
-
-    def annotate(self, items: Sequence[Item]) -> Iterator[list[Annotation]]:
-        from memrevise.distributed import annotate_on_ray
-
-        return annotate_on_ray(self.spec, items, self.address, self.workers)

@@ -19,8 +19,8 @@ import numpy as np
 from memrevise.bench.build import split_of
 from memrevise.bench.collection import topiocqa_collection
 from memrevise.bench.conversation import Conversation, SourceTurn
-from memrevise.bench.loaders import load_topiocqa
 from memrevise.bench.oracle import Oracle
+from memrevise.bench.sources import load_topiocqa
 from memrevise.memory import Memory
 from memrevise.retrieval import BM25Index
 from memrevise.search import MemRevise
@@ -43,6 +43,20 @@ PARAMS = {
     "seed": 0,
     "verbose": -1,
 }
+OUTPUT = Path("writer-model")  # the default output directory, in the working directory
+PACKAGE = Path(__file__).resolve().parents[1]  # the installed memrevise package
+
+
+def output_directory(out: Path | None) -> Path:
+    """Where ``train writer`` saves its models: ``out``, else ``writer-model`` in the working
+    directory; never inside the installed package, whose shipped model it would overwrite."""
+    directory = (out or Path.cwd() / OUTPUT).resolve()
+    if directory.is_relative_to(PACKAGE):
+        raise ValueError(
+            f"--out {out or directory}: inside the installed package ({PACKAGE}); "
+            "choose a directory of your own"
+        )
+    return directory
 
 
 @dataclass
@@ -200,6 +214,7 @@ def train_writer(
     written by auxiliary writers, each trained on the other half. Rounds stop early on the
     development conversations.
     """
+    out = output_directory(out)
     conversations = load_topiocqa(topiocqa)
     progress(f"indexing {len(conversations)} conversations' answers")
     index = BM25Index.build(topiocqa_collection(conversations))

@@ -8,6 +8,7 @@ from typing import Protocol
 import numpy as np
 
 from memrevise.retrieval import tokenize
+from memrevise.text import ANSWER_CUT
 
 
 class Pages(Protocol):
@@ -21,10 +22,12 @@ class Pages(Protocol):
 
 
 class PageWords:
-    """The stemmed words of a page's first passages (their opening characters), cached;
-    empty for a name with no page."""
+    """The stemmed words of a page's first passages (their opening characters, as much as of
+    an answer), cached; empty for a name with no page."""
 
-    def __init__(self, corpus: Pages, passages: int = 5, chars: int = 600, cache: int = 65536):
+    def __init__(
+        self, corpus: Pages, passages: int = 5, chars: int = ANSWER_CUT, cache: int = 65536
+    ):
         self.corpus = corpus
         self.passages = passages
         self.chars = chars

@@ -28,11 +28,21 @@ from memrevise.language.entities import (
     word_spans,
 )
 from memrevise.language.kinds import facts_of, infer_kind, looks_like_person
-from memrevise.memory import Memory, Node, Op, Operation, Status, Topic, WriterOutput
+from memrevise.memory import (
+    Memory,
+    Node,
+    Op,
+    Operation,
+    Status,
+    Topic,
+    WriterOutput,
+    corrected_to,
+    operation_for,
+)
 from memrevise.numbers import mentions as number_mentions
 from memrevise.numbers import renamed
 from memrevise.retrieval import tokenize
-from memrevise.text import qualifier, same_name, strip_qualifier
+from memrevise.text import qualifier, rename, same_name, strip_qualifier
 from memrevise.writer.base import Turn
 from memrevise.writer.context import (
     Context,
@@ -182,12 +192,9 @@ class RuleWriter:
 
     def _operation_for(self, context: Context, name: str) -> Operation:
         """Refine the current topic, Reactivate a known or earlier-named one, Add a new one."""
-        current = context.current
-        if current is not None and current.name.casefold() == name.casefold():
-            return Operation(op=Op.REFINE, topic=current.name)
-        if context.memory.topic(name) is not None or context.first_turn_naming(name):
-            return Operation(op=Op.REACTIVATE, topic=name)
-        return Operation(op=Op.ADD, topic=name)
+        return operation_for(
+            context.memory, name, named_before=bool(context.first_turn_naming(name))
+        )
 
     def _depends(self, context: Context, name: str) -> set[int]:
         topic = context.memory.topic(name)
@@ -248,10 +255,12 @@ class RuleWriter:
         depends = {asked, *self._depends(context, rejected), *source}
         if held and (same_name(name, rejected) or _differs_by_number(name, rejected)):
             revise = Operation(op=Op.REVISE, topic=name)
+        elif held:
+            revise = corrected_to(
+                context.memory, name, named_before=bool(context.first_turn_naming(name))
+            )
         else:
             revise = self._operation_for(context, name)
-            if held and revise.op is Op.REFINE:
-                revise = Operation(op=Op.REACTIVATE, topic=name)
         abandon = [Operation(op=Op.ABANDON, topic=rejected)] if held else []
         return _Decision(
             topic=name,
@@ -724,7 +733,7 @@ class RuleWriter:
         in_play = [t.name for t in context.memory.topics] + ([rejected] if rejected else [])
         if rejected:
             shown = display_name(name, in_play)
-            question = _replace_name(question, rejected, shown)
+            question = rename(question, rejected, shown) or question
             question = _replace_value(question, rejected, shown)
         listed = any(
             any(n.casefold() == name.casefold() for n in names) for _, names in context.answer_lists
@@ -832,13 +841,4 @@ def _replace_value(text: str, old: str, new: str) -> str:
     after = [m for m, _ in number_mentions(new, in_title=True)]
     if not before or not after:
         return text
-    pattern = re.compile(rf"(?<![\w']){re.escape(before[-1].text)}(?![\w'])", re.IGNORECASE)
-    return pattern.sub(lambda _: after[-1].text, text, count=1)
-
-
-def _replace_name(text: str, old: str, new: str) -> str:
-    for variant in (old, strip_qualifier(old)):
-        pattern = re.compile(rf"\b{re.escape(variant)}\b", re.IGNORECASE)
-        if pattern.search(text):
-            return pattern.sub(new, text, count=1)
-    return text
+    return rename(text, before[-1].text, after[-1].text, pattern=r"(?<![\w']){}(?![\w'])") or text

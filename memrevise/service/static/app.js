@@ -3,7 +3,7 @@
 "use strict";
 
 const SIGNALS = { title_prior: "title prior", facts_vote: "facts vote", exclusion: "exclusion" };
-const state = { session: null, turns: 0, awaiting: false, busy: false };
+const state = { session: null, log: [], turns: 0, awaiting: false, busy: false };
 const byId = (id) => document.getElementById(id);
 
 // An element with attributes (className, dataset, hidden, type...) and children (text or nodes).
@@ -125,26 +125,64 @@ function renderResult(result, latest) {
   return item;
 }
 
-function renderTurn(index, question, answer, response) {
-  for (const button of document.querySelectorAll("#turns .pick")) button.remove();
-  const node = response.memory.nodes[response.memory.nodes.length - 1];
-  const awaiting = answer === undefined;
-  const turn = el(
-    "li",
-    { className: "turn", dataset: { index } },
-    el("p", { className: "question" }, el("span", { className: "number" }, `Turn ${index + 1}`), question),
-    el("p", { className: "meta" }, "writer: ", node.operations.map((op) => `${op.op}(${op.topic})`).join(", ")),
-    el("p", { className: "meta" }, "query: ", el("code", {}, response.query), `  ·  topic: ${response.topic}`),
-    el("ol", { className: "results" }, ...response.results.slice(0, 5).map((r) => renderResult(r, awaiting))),
-    answer === undefined ? null : el("p", { className: "answer" }, `Answer you saw: ${answer}`),
+const operations = (node) => node.operations.map((op) => `${op.op}(${op.topic})`).join(", ");
+const label = (text) => el("span", { className: "label" }, text);
+
+// What the answer did to a searched turn: kept as filed, or re-filed (and by topic repair).
+function afterAnswer(turn) {
+  if (operations(turn.node) === operations(turn.searched)) {
+    return el("p", { className: "meta after" }, label("After the answer"), `kept as filed: ${operations(turn.node)}`);
+  }
+  return el(
+    "p",
+    { className: "meta after refiled" },
+    label("After the answer"),
+    `re-filed: ${operations(turn.node)}`,
+    turn.repairedFrom
+      ? el("span", { className: "repair" }, ` · topic repair moved it from ${turn.repairedFrom} to ${turn.node.topic}`)
+      : null,
   );
-  byId("turns").append(turn);
-  turn.scrollIntoView({ block: "nearest" });
 }
 
-function markAnswered(index, answer) {
-  const turn = document.querySelector(`#turns .turn[data-index="${index}"]`);
-  if (turn) turn.append(el("p", { className: "answer" }, `Answer you saw: ${answer}`));
+// A turn's card: the question, its search (writer, query, topic, passages), the answer the
+// user saw and, once that answer is known, the node it left in memory.
+function renderTurn(turn) {
+  const latest = turn.index === state.log.length - 1 && turn.answer === null;
+  const card = el(
+    "li",
+    { className: "turn", dataset: { index: turn.index } },
+    el("p", { className: "question" }, el("span", { className: "number" }, `Turn ${turn.index + 1}`), turn.question),
+    el(
+      "p",
+      { className: "meta searched" },
+      label("At the search"),
+      `writer: ${operations(turn.searched)} · query: `,
+      el("code", {}, turn.query),
+      ` · topic: ${turn.topic}`,
+    ),
+    el("ol", { className: "results" }, ...turn.results.slice(0, 5).map((r) => renderResult(r, latest))),
+    turn.answer === null ? null : el("p", { className: "answer" }, `Answer you saw: ${turn.answer}`),
+    turn.answer === null ? null : afterAnswer(turn),
+  );
+  const old = document.querySelector(`#turns .turn[data-index="${turn.index}"]`);
+  if (old) old.replaceWith(card);
+  else byId("turns").append(card);
+  return card;
+}
+
+// The turns as the page keeps them, from the session's log (after a reload).
+function fromLog(logged) {
+  return {
+    index: logged.index,
+    question: logged.question,
+    answer: logged.answer,
+    query: logged.query,
+    topic: logged.topic,
+    results: logged.results,
+    searched: logged.searched_node || logged.node,
+    node: logged.node,
+    repairedFrom: logged.repaired_from,
+  };
 }
 
 function updateAnswerField() {
@@ -159,18 +197,54 @@ async function ask(question, answer, previousAnswer) {
   if (answer) body.answer = answer;
   if (previousAnswer) body.previous_answer = previousAnswer;
   const response = await api("POST", `/sessions/${encodeURIComponent(state.session)}/turns`, body);
-  if (previousAnswer) markAnswered(index - 1, previousAnswer);
+  const nodes = response.memory.nodes;
+  if (previousAnswer) Object.assign(state.log[index - 1], { answer: previousAnswer, node: nodes[index - 1] });
+  state.log[index] = {
+    index,
+    question,
+    answer: answer || null,
+    query: response.query,
+    topic: response.topic,
+    results: response.results,
+    searched: response.searched_node || nodes[index],
+    node: nodes[index],
+    repairedFrom: null,
+  };
+  for (const repair of response.repairs || []) state.log[repair.index].repairedFrom = repair.writer_topic;
   state.turns = index + 1;
   state.awaiting = !answer;
-  renderTurn(index, question, answer || undefined, response);
+  for (const button of document.querySelectorAll("#turns .pick")) button.remove();
+  if (previousAnswer) renderTurn(state.log[index - 1]);
+  renderTurn(state.log[index]).scrollIntoView({ block: "nearest" });
   renderMemory(response.memory);
+  updateAnswerField();
+}
+
+// Keep the session in the page's address, so that a reload resumes it.
+function remember(session) {
+  const url = new URL(window.location.href);
+  url.searchParams.set("session", session);
+  window.history.replaceState(null, "", url);
+}
+
+// Continue a stored session: its turns, their passages and its memory, from its log.
+async function resume(session) {
+  const log = await api("GET", `/sessions/${encodeURIComponent(session)}`);
+  const turns = log.turns.map(fromLog);
+  const last = turns[turns.length - 1];
+  Object.assign(state, { session, log: turns, turns: turns.length, awaiting: Boolean(last) && last.answer === null });
+  byId("turns").replaceChildren();
+  for (const turn of turns) renderTurn(turn);
+  renderMemory(log.memory);
   updateAnswerField();
 }
 
 async function newSession() {
   const created = await api("POST", "/sessions", {});
-  Object.assign(state, { session: created.id, turns: 0, awaiting: false });
+  Object.assign(state, { session: created.id, log: [], turns: 0, awaiting: false });
+  remember(created.id);
   byId("turns").replaceChildren();
+  byId("previous-answer").value = "";
   renderMemory({ topics: [], nodes: [] });
   updateAnswerField();
   showError("");
@@ -201,6 +275,16 @@ async function start() {
   const pages = health.pages ? ` on ${health.pages} pages` : "";
   byId("index-info").textContent = `${health.passages} passages${pages} · ${health.writer}`;
   byId("play-demo").hidden = !health.demo;
+  const session = new URL(window.location.href).searchParams.get("session");
+  if (session) {
+    try {
+      await resume(session);
+      return;
+    } catch (error) {
+      await newSession();
+      throw new Error(`Could not resume session ${session} (${error.message}); this is a new one.`);
+    }
+  }
   await newSession();
 }
 

@@ -1,5 +1,8 @@
 """Loaders for the three source datasets of ConvRevise, each into :class:`Conversation` lists.
 
+``memrevise bench build`` reads TopiOCQA alone; the OR-QuAC and CORAL loaders are sources not
+yet wired to the build (reached through :func:`load_source`), kept with their tests for it.
+
 Every loader keeps the turns in conversation order, passes questions, answers, topics and
 sections through :func:`memrevise.text.clean`, and reads the sources' "no answer" markers
 (``UNANSWERABLE``, ``CANNOTANSWER``, ``NOTRECOVERED``) as ``""``. Files may be gzip-compressed
