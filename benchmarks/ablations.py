@@ -29,6 +29,7 @@ GRID: dict[str, SearchConfig] = {
     "no-facts-vote": SearchConfig(facts_vote=False),
     "no-number-rule": SearchConfig(number_rule=False),
     "no-exclusion": SearchConfig(exclusion=False),
+    "no-dropped-below": SearchConfig(dropped_below=False),
     "no-topic-repair": SearchConfig(topic_repair=False),
     "horizon-1": SearchConfig(horizon=1),
     "horizon-2": SearchConfig(horizon=2),

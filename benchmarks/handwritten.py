@@ -240,9 +240,12 @@ def main() -> None:
     parser.add_argument("--writer", default="learned", choices=("learned", "rules"))
     parser.add_argument("--data", type=Path, default=None, help="the set's folder")
     parser.add_argument("--no-topic-repair", action="store_true")
+    parser.add_argument("--no-dropped-below", action="store_true")
     args = parser.parse_args()
     folder = args.data or DATA / args.set
-    config = SearchConfig(topic_repair=not args.no_topic_repair)
+    config = SearchConfig(
+        topic_repair=not args.no_topic_repair, dropped_below=not args.no_dropped_below
+    )
     engine = engine_for(folder / "collection.jsonl", args.writer, config)
     print(f"{args.set}: {folder} · writer {args.writer}")
     SETS[args.set](engine, folder)

@@ -144,6 +144,9 @@ def run(
     facts_vote: Annotated[bool, typer.Option(help="Raise the page the facts support.")] = True,
     number_rule: Annotated[bool, typer.Option(help="Apply the number rule.")] = True,
     exclusion: Annotated[bool, typer.Option(help="Lower a rejected same-name page.")] = True,
+    dropped_below: Annotated[
+        bool, typer.Option(help="Keep dropped topics' passages below the topic's.")
+    ] = True,
     topic_repair: Annotated[bool, typer.Option(help="Repair topics against the corpus.")] = True,
     horizon: Annotated[int | None, typer.Option(help="Memory horizon in turns.")] = None,
     pooled_facts: Annotated[bool, typer.Option(help="OR-QuAC's pooled facts vote.")] = False,
@@ -168,6 +171,7 @@ def run(
         facts_vote=facts_vote,
         number_rule=number_rule,
         exclusion=exclusion,
+        dropped_below=dropped_below,
         topic_repair=topic_repair,
         horizon=horizon,
         pooled_facts=pooled_facts,

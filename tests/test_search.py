@@ -438,6 +438,34 @@ def test_exclusion_needs_an_abandon_and_a_namesake(index, mem) -> None:
     assert "exclusion" not in signal_names(search(index, mem), index)
 
 
+def test_a_dropped_pages_passages_stay_below_the_page_meant(index) -> None:
+    # Only the writer's query, no exclusion: the rejected 2009 film would lead on its words.
+    mem = the_other_avatar(("Abandon(Avatar (2009 film))", "Revise(Avatar (2004 film))"))
+    config = SearchConfig(template=False, title_prior=False, exclusion=False)
+    final = mem.nodes[-1].model_copy(update={"query": "avatar directed by james cameron"})
+    mem = memory(*mem.nodes[:-1], final)
+    without = search(index, mem, replace(config, dropped_below=False)).ranked(index)
+    assert without[0].title == "Avatar (2009 film)"
+    hits = search(index, mem, config).ranked(index)
+    titles = [h.title for h in hits]
+    meant = [i for i, t in enumerate(titles) if t == "Avatar (2004 film)"]
+    dropped = [i for i, t in enumerate(titles) if t == "Avatar (2009 film)"]
+    assert meant and dropped and max(meant) < min(dropped)
+    assert all(h.signals["dropped_below"] < 0 for h in hits if h.title == "Avatar (2009 film)")
+
+
+@pytest.mark.parametrize(
+    "final",
+    [
+        ("Revise(Avatar (2004 film))",),  # nothing dropped
+        ("Abandon(Avatar (2009 film))", "Add(Avatar (lost film))"),  # no page for the topic
+    ],
+)
+def test_dropped_below_needs_a_dropped_page_and_the_topics_passages(index, final) -> None:
+    state = search(index, the_other_avatar(final), SearchConfig(title_prior=False))
+    assert "dropped_below" not in signal_names(state, index)
+
+
 # -- configuration, pipeline and session ---------------------------------------------------------
 
 
@@ -448,12 +476,15 @@ def test_default_stages_run_in_the_papers_order() -> None:
         "title_prior",
         "facts_vote",
         "exclusion",
+        "dropped_below",  # not the paper's: our step after its four
     ]
     vote = next(s for s in SearchConfig(pooled_facts=True).stages() if isinstance(s, FactsVote))
     assert vote.pooled
 
 
-@pytest.mark.parametrize("switch", ["number_rule", "title_prior", "facts_vote", "exclusion"])
+@pytest.mark.parametrize(
+    "switch", ["number_rule", "title_prior", "facts_vote", "exclusion", "dropped_below"]
+)
 def test_every_switch_turns_its_step_off(index, switch) -> None:
     config = SearchConfig(**{switch: False})
     assert switch not in [stage.name for stage in config.stages()]

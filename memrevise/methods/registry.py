@@ -20,6 +20,7 @@ MEMORY_FREE = SearchConfig(
     facts_vote=False,
     number_rule=False,
     exclusion=False,
+    dropped_below=False,
     topic_repair=False,
 )
 METHODS = ("memrevise", "memory-free", "rewrite-rules", *BASELINES)

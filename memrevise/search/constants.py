@@ -13,5 +13,6 @@ FACTS_FALLBACK = 30  # with no node about the topic, the latest nodes with facts
 EXCLUSION_PENALTY = 1.5  # the rejected same-name page's loss
 EXCLUSION_BOOST = 1.5  # the other same-name pages' gain
 EXCLUSION_LAST = 3  # the latest earlier nodes whose facts find the rejected page
+DROPPED_MARGIN = 0.01  # how far below the topic's lowest passage a dropped topic's passages go
 REPAIR_DEPTH = 20  # passages that vote in topic repair
 NUMBER_MAX_WORDS = 12  # the longest final turn the number rule reads

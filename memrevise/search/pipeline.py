@@ -11,7 +11,14 @@ from memrevise.retrieval import Retriever
 from memrevise.search import constants as c
 from memrevise.search.numbers import NumberRule
 from memrevise.search.repair import TopicRepair
-from memrevise.search.stages import Exclusion, FactsVote, Retrieve, Stage, TitlePrior
+from memrevise.search.stages import (
+    DroppedBelow,
+    Exclusion,
+    FactsVote,
+    Retrieve,
+    Stage,
+    TitlePrior,
+)
 from memrevise.search.state import Hit, SearchState
 from memrevise.writer.base import Turn, Writer
 
@@ -31,6 +38,7 @@ class SearchConfig:
     facts_vote: bool = True
     number_rule: bool = True
     exclusion: bool = True
+    dropped_below: bool = True
     topic_repair: bool = True
     horizon: int | None = None
     depth: int = c.DEPTH
@@ -41,6 +49,7 @@ class SearchConfig:
     exclusion_penalty: float = c.EXCLUSION_PENALTY
     exclusion_boost: float = c.EXCLUSION_BOOST
     repair_depth: int = c.REPAIR_DEPTH
+    dropped_margin: float = c.DROPPED_MARGIN
     template_topic_weight: float = c.TEMPLATE_TOPIC_WEIGHT
     template_weight: float = c.TEMPLATE_WEIGHT
     writer_weight: float = c.WRITER_WEIGHT
@@ -83,6 +92,8 @@ class SearchConfig:
             stages.append(
                 Exclusion(self.exclusion_penalty, self.exclusion_boost, self.exclusion_last)
             )
+        if self.dropped_below:
+            stages.append(DroppedBelow(self.dropped_margin))
         return stages
 
     def repair(self) -> TopicRepair | None:

@@ -12,11 +12,12 @@ from typing import ClassVar, Protocol
 
 import numpy as np
 
-from memrevise.memory import Node, Op
+from memrevise.memory import Node, Op, Status
 from memrevise.retrieval import Retriever, WeightedQuery, text_query
 from memrevise.retrieval.scores import ZScores
 from memrevise.search.constants import (
     DEPTH,
+    DROPPED_MARGIN,
     EXCLUSION_BOOST,
     EXCLUSION_LAST,
     EXCLUSION_PENALTY,
@@ -199,3 +200,38 @@ class Exclusion:
             gain &= raised == 0
         values = self.boost * gain - self.penalty * state.contains(index.pages(rejected))
         return state.add_signal(self.name, values)
+
+
+@dataclass(frozen=True)
+class DroppedBelow:
+    """Passages of a dropped topic's page rank below every passage of the final topic's page
+    among the candidates: once a correction has abandoned a page, none of its passages can
+    outrank the page meant. Only with a final topic that has pages and candidates on them;
+    needs page titles. Not in the paper: it uses what the memory knows to keep withdrawn
+    context below the intended topic (``SearchConfig.dropped_below`` switches it off)."""
+
+    name: ClassVar[str] = "dropped_below"
+    margin: float = DROPPED_MARGIN
+
+    def __call__(self, state: SearchState, index: Retriever) -> SearchState:
+        if not index.titled or not state.topic:
+            return state
+        topic = state.topic.casefold()
+        dropped = [
+            t.name
+            for t in state.memory.topics
+            if t.status is Status.DROPPED and t.name.casefold() != topic
+        ]
+        if not dropped:
+            return state
+        intended = index.pages(state.topic)
+        if not len(intended):
+            intended = index.pages_named(state.topic)
+        stale = np.setdiff1d(np.concatenate([index.pages(name) for name in dropped]), intended)
+        on_topic = state.contains(intended)
+        if not len(stale) or not on_topic.any():
+            return state
+        scores = state.scores
+        floor = scores[on_topic].min() - self.margin
+        above = state.contains(stale) & (scores > floor)
+        return state.add_signal(self.name, np.where(above, floor - scores, 0.0))
