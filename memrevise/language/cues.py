@@ -285,14 +285,21 @@ _REPAIR_CUE = re.compile(
 )
 
 
+_GAP = " ,;.!?…—-"
+
+
 def repair_split(text: str) -> tuple[str, str] | None:
     """A turn that repairs itself, split at its last repair cue into what the user first said
     and what they meant instead ("when was the iphone 7 released - hang on, when did the 6
     come out"); None without such a cue after some words of substance."""
     text = normalised(text)
-    for match in reversed(list(_REPAIR_CUE.finditer(text))):
-        before = text[: match.start()].strip(" ,;.!?…—-")
-        after = text[match.end() :].strip(" ,;.!?…—-")
+    found = list(_REPAIR_CUE.finditer(text))
+    for last in range(len(found) - 1, -1, -1):
+        first = last  # cues in a row ("- hang on, i mean") repair once
+        while first and not text[found[first - 1].end() : found[first].start()].strip(_GAP):
+            first -= 1
+        before = text[: found[first].start()].strip(_GAP)
+        after = text[found[last].end() :].strip(_GAP)
         if after and set(words_of(before)) - FILLER - {"the", "a", "an", "is", "was", "of", "in"}:
             return before, after
     return None

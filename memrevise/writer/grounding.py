@@ -13,6 +13,8 @@ from typing import Any, Protocol
 from memrevise.writer.pages import Pages, PageWords
 
 COMMON_SHARE = 1 / 300  # a word in more passages than this share is no name in lower case
+SEARCH_DEPTH = 20  # passages that vote when a description is searched in the collection
+SEARCH_PAGES = 5  # pages a described correction may mean, from that search
 
 
 class Index(Pages, Protocol):
@@ -29,6 +31,8 @@ class Index(Pages, Protocol):
 
     def document_frequency(self, word: str) -> int: ...
 
+    def vote_pages(self, query: str, depth: int = 20) -> list[tuple[str, float]]: ...
+
 
 @dataclass(frozen=True)
 class CommonWords:
@@ -42,20 +46,40 @@ class CommonWords:
 
 
 @dataclass(frozen=True)
+class PageSearch:
+    """The titles of the pages whose passages best match a text ("the one who stayed up in
+    orbit" -> "Michael Collins (astronaut)"), best first."""
+
+    index: Index
+    depth: int = SEARCH_DEPTH
+    pages: int = SEARCH_PAGES
+
+    def __call__(self, text: str) -> list[str]:
+        return [title for title, _ in self.index.vote_pages(text, self.depth)[: self.pages]]
+
+
+@dataclass(frozen=True)
 class Grounding:
     """The keyword arguments of a :class:`~memrevise.writer.RuleWriter` for an index."""
 
     titles: Sequence[str]
     common: CommonWords
     pages: PageWords | None
+    search: PageSearch | None
 
     @classmethod
     def of(cls, index: Index) -> Grounding:
         limit = max(20, int(index.num_docs * COMMON_SHARE))
         titled = index.titled
         pages = PageWords(index) if titled else None
-        return cls(index.titles if titled else (), CommonWords(index, limit), pages)
+        search = PageSearch(index) if titled else None
+        return cls(index.titles if titled else (), CommonWords(index, limit), pages, search)
 
     def kwargs(self) -> dict[str, Any]:
-        """The writer's keyword arguments: ``titles``, ``common`` and ``pages``."""
-        return {"titles": self.titles, "common": self.common, "pages": self.pages}
+        """The writer's keyword arguments: ``titles``, ``common``, ``pages`` and ``search``."""
+        return {
+            "titles": self.titles,
+            "common": self.common,
+            "pages": self.pages,
+            "search": self.search,
+        }

@@ -485,6 +485,7 @@ class LearnedWriter(RuleWriter):
         titles: Sequence[str] = (),
         common: Callable[[str], bool] = lambda _: False,
         pages: Callable[[str], frozenset[str]] | None = None,
+        search: Callable[[str], list[str]] | None = None,
     ):
         chooser = LearnedChooser(model, Features(corpus, model.switch))
-        super().__init__(titles, common, pages, chooser)
+        super().__init__(titles, common, pages, chooser, search)

@@ -10,6 +10,7 @@ that only corrects, the open question is carried forward and applied to the inte
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
@@ -91,9 +92,14 @@ class RuleWriter:
         common: Callable[[str], bool] = lambda _: False,
         pages: Callable[[str], frozenset[str]] | None = None,
         chooser: TopicChooser | None = None,
+        search: Callable[[str], list[str]] | None = None,
     ):
         titles = list(titles)
         self.titles = NameTable(titles, common=common)
+        for title, surname in unique_surnames(titles):  # "tarkovsky", "grohl"; never "may"
+            if not common(surname):
+                self.titles.add(title, key=(surname,))
+        self.search = search
         self.siblings = Siblings(titles)
         self.pages = pages
         self.chooser = chooser
@@ -425,6 +431,7 @@ class RuleWriter:
         candidates = [
             *self.titles.named(rejected),
             *(m.title for m in self.siblings.family(rejected)),
+            *(self.search(f"{segment} {strip_qualifier(rejected)}") if self.search else ()),
             *(t.name for t in context.recent_topics()[:RECENT_TOPICS]),
             *(n for _, n in context.answer_names[-EARLIER_NAMES:]),
             *(n for node in context.memory.nodes[-2:] for n in context.names(node.question)),
@@ -770,6 +777,18 @@ def _asks_anew(sentence: str) -> bool:
     if said[0] in cues.QUESTION_WORDS:
         return True
     return any(w in _WH or w.rstrip("s") in _WH or w.split("'")[0] in _WH for w in said)
+
+
+def unique_surnames(titles: Iterable[str]) -> list[tuple[str, str]]:
+    """(title, last name) for the titles that read as a person's name whose last name no
+    other such title has ("Andrei Tarkovsky" -> "tarkovsky")."""
+    people = [
+        (title, name_key(title)[-1])
+        for title in titles
+        if not qualifier(title) and looks_like_person(title) and len(name_key(title)) > 1
+    ]
+    counts = Counter(surname for _, surname in people)
+    return [(title, surname) for title, surname in people if counts[surname] == 1]
 
 
 def _name_match(wanted: set[str], name: str) -> float:
