@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from memrevise.writer.pages import Pages, PageWords
 
 COMMON_SHARE = 1 / 300  # a word in more passages than this share is no name in lower case
+RARE_SHARE = 1 / 3000  # a word in at most this share of passages may switch the topic alone
 SEARCH_DEPTH = 20  # passages that vote when a description is searched in the collection
 SEARCH_PAGES = 5  # pages a described correction may mean, from that search
 
@@ -46,6 +47,17 @@ class CommonWords:
 
 
 @dataclass(frozen=True)
+class RareWords:
+    """Whether a word is rare enough in the corpus to name something on its own ("avatar",
+    not "something")."""
+
+    common: CommonWords
+
+    def __call__(self, word: str) -> bool:
+        return not self.common(word)
+
+
+@dataclass(frozen=True)
 class PageSearch:
     """The titles of the pages whose passages best match a text ("the one who stayed up in
     orbit" -> "Michael Collins (astronaut)"), best first."""
@@ -66,6 +78,7 @@ class Grounding:
     common: CommonWords
     pages: PageWords | None
     search: PageSearch | None
+    rare: RareWords
 
     @classmethod
     def of(cls, index: Index) -> Grounding:
@@ -73,7 +86,8 @@ class Grounding:
         titled = index.titled
         pages = PageWords(index) if titled else None
         search = PageSearch(index) if titled else None
-        return cls(index.titles if titled else (), CommonWords(index, limit), pages, search)
+        rare = RareWords(CommonWords(index, max(20, int(index.num_docs * RARE_SHARE))))
+        return cls(index.titles if titled else (), CommonWords(index, limit), pages, search, rare)
 
     def kwargs(self) -> dict[str, Any]:
         """The writer's keyword arguments: ``titles``, ``common``, ``pages`` and ``search``."""
@@ -82,4 +96,5 @@ class Grounding:
             "common": self.common,
             "pages": self.pages,
             "search": self.search,
+            "rare": self.rare,
         }

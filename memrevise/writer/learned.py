@@ -486,6 +486,7 @@ class LearnedWriter(RuleWriter):
         common: Callable[[str], bool] = lambda _: False,
         pages: Callable[[str], frozenset[str]] | None = None,
         search: Callable[[str], list[str]] | None = None,
+        rare: Callable[[str], bool] = lambda _: True,
     ):
         chooser = LearnedChooser(model, Features(corpus, model.switch))
-        super().__init__(titles, common, pages, chooser, search)
+        super().__init__(titles, common, pages, chooser, search, rare)

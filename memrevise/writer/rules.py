@@ -57,7 +57,7 @@ from memrevise.writer.context import (
 )
 from memrevise.writer.pages import similarity
 from memrevise.writer.query import display_name, write_query
-from memrevise.writer.siblings import Siblings
+from memrevise.writer.siblings import Siblings, said_values
 
 _WH = frozenset("what who whom whose which when where why how".split())
 _OPENERS = frozenset("and so ok okay oh also then but well now hm hmm btw".split())
@@ -83,6 +83,8 @@ class _Decision:
 class RuleWriter:
     """A writer made of cue rules. ``titles`` (a collection's page titles) ground new names,
     ``common`` (a word's frequency in the corpus) keeps common words from passing as names,
+    ``rare`` (a stricter test) says which lower-case word may switch the topic on its own,
+    ``search`` finds the pages a description fits,
     ``pages`` (a page's words) tells which earlier topic a correction means, and ``chooser``,
     when given, chooses the topic of a turn that does not correct before the rules do."""
 
@@ -93,8 +95,10 @@ class RuleWriter:
         pages: Callable[[str], frozenset[str]] | None = None,
         chooser: TopicChooser | None = None,
         search: Callable[[str], list[str]] | None = None,
+        rare: Callable[[str], bool] = lambda _: True,
     ):
         titles = list(titles)
+        self.rare = rare
         self.titles = NameTable(titles, common=common)
         for title, surname in unique_surnames(titles):  # "tarkovsky", "grohl"; never "may"
             if not common(surname):
@@ -228,6 +232,8 @@ class RuleWriter:
         correcting = cues.is_correction(text)
         if not correcting and len(cues.words_of(text)) > _SHORT_TURN:
             return None
+        if not correcting and _asks_anew(text) and not said_values(text):
+            return None  # "does it have a sequel?" asks about this topic's sequel
         for topic in context.recent_topics()[:2]:
             moved = self.siblings.moved(topic.name, text)
             if moved is None:
@@ -574,8 +580,12 @@ class RuleWriter:
             determined = _DETERMINED.search(text[: mention.start]) or _DETERMINED.match(written)
             if written.islower() and determined:
                 continue
-            if _governed(text, mention) and len(name_key(name)) < 2:
-                continue
+            if (
+                len(name_key(name)) < 2
+                and written.islower()
+                and (_governed(text, mention) or not self.rare(name_key(name)[0]))
+            ):
+                continue  # "on the moon", "tell me something about"
             return name, name
         return None
 
