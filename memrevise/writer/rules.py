@@ -312,9 +312,14 @@ class RuleWriter:
             return self._continuation(context, asked, turn) if _asks_anew(after) else None
         name, phrase, source = intended
         if current is not None and name.casefold() == current.name.casefold():
-            decision = self._continuation(context, asked, turn)
-            decision.rejected = first if first.casefold() != name.casefold() else None
-            return decision
+            return _Decision(
+                topic=current.name,
+                operations=[Operation(op=Op.REFINE, topic=current.name)],
+                question=asked,
+                depends={current.turns[-1]},
+                phrase=phrase if asked is after else None,
+                rejected=first if first.casefold() != name.casefold() else None,
+            )
         return self._revision(context, asked, previous_question, first, name, source, phrase)
 
     def _first_reference(self, context: Context, text: str) -> str | None:
@@ -350,7 +355,7 @@ class RuleWriter:
             target = self._referent(context, segment, rejected, text, question)
             if target is not None:
                 break
-        if target is None and not _content(text):  # "wrong one", "that's not what i meant"
+        if target is None and not _content(text) and not said_values(text):  # "wrong one"
             other = self._other(context, rejected, question)
             target = (other, "", self._depends(context, other)) if other else None
         if target is None:
@@ -421,7 +426,8 @@ class RuleWriter:
             return None
         name = context.canonical(new_name)
         known = context.memory.topic(name) or context.first_turn_naming(name)
-        return name if known or not len(self.titles) or self.titles.named(name) else None
+        page = any(t.casefold() == name.casefold() for t in self.titles.named(name))
+        return name if known or page or not len(self.titles) else None
 
     def _grounded(self, context: Context, segment: str, rejected: str) -> str | None:
         """What a correction means among the pages and names in play: the rejected topic's
@@ -459,8 +465,9 @@ class RuleWriter:
         return best if best_score >= 1.0 else None
 
     def _other(self, context: Context, rejected: str, question: str) -> str | None:
-        """ "The other one": the other member of a pair named in an answer, or the earlier
-        topic most like the rejected one, whichever fits better."""
+        """ "The other one", "wrong one": the other member of a pair named in an answer, the
+        earlier topic most like the rejected one, or another page of its name or numbered
+        family, whichever fits the open question better."""
         options = []
         for _, names in reversed(context.answer_lists):
             if len(names) == 2 and any(same_name(n, rejected) for n in names):
@@ -470,6 +477,8 @@ class RuleWriter:
         counterpart = self._counterpart(context, rejected, question)
         if counterpart is not None:
             options.append(counterpart.name)
+        family = [*self.titles.named(rejected), *(m.title for m in self.siblings.family(rejected))]
+        options += [t for t in family if t.casefold() != rejected.casefold()]
         return self._best_fit(context, rejected, question, options) if options else None
 
     def _fit(self, rejected: str, question: str) -> Callable[[str], float]:
@@ -633,7 +642,7 @@ class RuleWriter:
         found = context.mentions(text)
         if current is not None:
             found = [m for m in found if not _governed(text, m)]
-        names = list(dict.fromkeys(m.name for m in found))
+        names = _specific_first(list(dict.fromkeys(m.name for m in found)))
         if not names:
             return None
         known = [n for n in names if context.memory.topic(n) is not None]
@@ -784,9 +793,22 @@ def _asks_anew(sentence: str) -> bool:
         said = said[1:]
     if not said:
         return False
-    if said[0] in cues.QUESTION_WORDS:
-        return True
-    return any(w in _WH or w.rstrip("s") in _WH or w.split("'")[0] in _WH for w in said)
+    first = said[0]  # "the one who stayed in orbit" describes; "who stayed in orbit?" asks
+    return first in cues.QUESTION_WORDS or first.rstrip("s") in _WH or first.split("'")[0] in _WH
+
+
+def _specific_first(names: list[str]) -> list[str]:
+    """Names with a name that holds another one first ("rocky ii" before "rocky" in "who does
+    rocky fight in rocky ii?")."""
+
+    def holds_another(name: str) -> bool:
+        key = name_key(name)
+        return any(
+            other != name and len(name_key(other)) < len(key) and set(name_key(other)) <= set(key)
+            for other in names
+        )
+
+    return sorted(names, key=lambda n: not holds_another(n))
 
 
 def unique_surnames(titles: Iterable[str]) -> list[tuple[str, str]]:

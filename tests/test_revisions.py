@@ -1,0 +1,250 @@
+"""Revisions as people type them: corrections, self-repairs, value revisions and named switches,
+with both CPU writers, over a small collection of confusable pages; and the queries they write."""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from memrevise.memory import Memory, Op, Status
+from memrevise.retrieval import BM25Index
+from memrevise.retrieval.collection import Passage
+from memrevise.writer import Turn, make_writer
+
+PAGES = {
+    "Avatar (2009 film)": [
+        "Avatar is a 2009 American epic science fiction film directed by James Cameron.",
+        "The film is set on Pandora, a moon where the Na'vi live.",
+    ],
+    "Avatar (2004 film)": [
+        "Avatar is a 2004 Singaporean cyberpunk film directed by Jian Hong Kwan.",
+        "The low budget film was shot in Singapore with an Asian cast.",
+    ],
+    "Apollo 11": [
+        "Apollo 11 was the spaceflight that first landed humans on the Moon in July 1969.",
+        "Its commander was Neil Armstrong, with Buzz Aldrin and Michael Collins.",
+    ],
+    "Apollo 12": [
+        "Apollo 12 launched in November 1969 and was struck by lightning after liftoff.",
+    ],
+    "Apollo 13": [
+        "Apollo 13 launched in April 1970; an oxygen tank explosion forced the crew home.",
+    ],
+    "Neil Armstrong": [
+        "Neil Armstrong was an American astronaut who grew up in Wapakoneta, Ohio.",
+    ],
+    "Buzz Aldrin": ["Buzz Aldrin is an American astronaut who grew up in Montclair."],
+    "Michael Collins (astronaut)": [
+        "Michael Collins was the command module pilot who stayed in lunar orbit.",
+    ],
+    "Rocky": ["Rocky is a 1976 boxing film starring Sylvester Stallone."],
+    "Rocky II": ["Rocky II is the 1979 sequel in which Rocky Balboa fights Apollo Creed again."],
+    "Rocky III": ["Rocky III is the 1982 film in which Rocky fights Clubber Lang."],
+    "Super Bowl XLV": ["Super Bowl XLV was won by the Green Bay Packers in Arlington."],
+    "Super Bowl XLVI": ["Super Bowl XLVI was won by the New York Giants in Indianapolis."],
+    "The Beatles": [
+        "The Beatles were an English rock band: John Lennon, Paul McCartney, George "
+        "Harrison and Ringo Starr.",
+    ],
+    "George Harrison": ["George Harrison was the lead guitarist of the Beatles; he played sitar."],
+    "Ringo Starr": ["Ringo Starr was the drummer of the Beatles."],
+    "Andrei Tarkovsky": ["Andrei Tarkovsky was a Soviet film director born in Zavrazhye."],
+    "Christopher Nolan": ["Christopher Nolan is a British director born in London."],
+    "Emily Brontë": ["Emily Brontë wrote Wuthering Heights and died in 1848."],
+    "Anne Brontë": ["Anne Brontë wrote Agnes Grey and died in Scarborough in 1849."],
+}
+TITLES = frozenset(PAGES)
+
+
+@pytest.fixture(scope="module")
+def index() -> BM25Index:
+    passages = [
+        Passage(f"p{page}-{i}", title, text)
+        for page, (title, texts) in enumerate(PAGES.items())
+        for i, text in enumerate(texts)
+    ]
+    return BM25Index.build(passages)
+
+
+@pytest.fixture(scope="module", params=["rules", "learned"])
+def writer(request, index):
+    return make_writer(request.param, index)
+
+
+def converse(writer, history, final):
+    """The history turns (question, answer), then the final question: its output and memory."""
+    memory, previous = Memory(), None
+    for question, answer in history:
+        memory = memory.append(writer.update(memory, previous, Turn.of(question, answer), False))
+        previous = question
+    output = writer.write(memory, previous, Turn.of(final), want_query=True)
+    return output, memory.append(output.to_node(memory.next_turn, final))
+
+
+def ops(output) -> list[str]:
+    return [str(op) for op in output.operations]
+
+
+AVATAR = [("who directed avatar?", "Avatar (2009 film) was directed by James Cameron.")]
+APOLLO_11 = [("when did apollo 11 land?", "Apollo 11 landed on the Moon on July 20, 1969.")]
+CREW = [
+    ("who was the first man on the moon?", "Neil Armstrong was the first man on the Moon."),
+    ("where did he grow up?", "Neil Armstrong grew up in Wapakoneta, Ohio."),
+]
+
+
+@pytest.mark.parametrize(
+    "final",
+    [
+        "wrong one",
+        "nope, the other",
+        "no, i meant the 2004 one",
+        "thats not what i meant... the singaporean one",
+        "i was asking about the cyberpunk film",
+        "ugh, not the cameron movie. the one shot in singapore",
+    ],
+)
+def test_a_correction_in_any_wording_moves_to_the_page_meant(writer, final):
+    output, memory = converse(writer, AVATAR, final)
+    assert output.topic == "Avatar (2004 film)"
+    assert ops(output) == ["Abandon(Avatar (2009 film))", "Revise(Avatar (2004 film))"]
+    assert memory.topic("Avatar (2009 film)").status is Status.DROPPED
+    assert output.query == "who directed Avatar (2004 film)?"  # the open question carried
+
+
+def test_a_correction_with_a_new_question_asks_the_new_one(writer):
+    output, _ = converse(writer, AVATAR, "no the 2004 one. where was it shot?")
+    assert output.topic == "Avatar (2004 film)"
+    assert output.query == "where was Avatar (2004 film) shot?"
+
+
+@pytest.mark.parametrize(
+    ("final", "topic"),
+    [
+        ("the next one", "Apollo 12"),
+        ("and 13?", "Apollo 13"),
+        ("sorry, 12 not 11", "Apollo 12"),
+    ],
+)
+def test_a_value_revision_moves_along_the_numbered_family(writer, final, topic):
+    output, _ = converse(writer, APOLLO_11, final)
+    assert output.topic == topic
+    assert ops(output) == ["Abandon(Apollo 11)", f"Revise({topic})"]
+    assert output.query == f"when did {topic} land?"
+
+
+@pytest.mark.parametrize(
+    ("start", "final", "topic"),
+    [
+        ("who does rocky fight in rocky ii?", "and in the one before?", "Rocky"),
+        ("who does rocky fight in rocky ii?", "the original", "Rocky"),
+        ("who does rocky fight in rocky ii?", "and the third instalment?", "Rocky III"),
+        ("who won super bowl xlvi?", "no, XLV", "Super Bowl XLV"),
+        ("who won super bowl xlvi?", "xlv i meant", "Super Bowl XLV"),
+    ],
+)
+def test_value_revisions_by_step_ordinal_numeral_and_the_original(writer, start, final, topic):
+    output, _ = converse(writer, [(start, None)], final)
+    assert output.topic == topic
+    assert output.operations[-1].op is Op.REVISE
+
+
+def test_a_question_about_a_sequel_is_not_a_value_revision(writer):
+    output, _ = converse(
+        writer, [("who does rocky fight in rocky ii?", None)], "is there a sequel?"
+    )
+    assert output.topic == "Rocky II"
+
+
+def test_a_value_revision_never_invents_a_page(writer):
+    output, memory = converse(writer, APOLLO_11, "sorry, i meant 14, not 11")
+    assert output.topic == "Apollo 11"  # there is no Apollo 14 page and nobody named it
+    assert {t.name for t in memory.topics} <= TITLES
+
+
+def test_a_self_repair_the_part_after_the_cue_wins(writer):
+    output, memory = converse(
+        writer, CREW, "when did he die - wait, i mean the one who stayed up in orbit"
+    )
+    assert output.topic == "Michael Collins (astronaut)"
+    assert memory.topic("Neil Armstrong").status is Status.DROPPED
+
+
+def test_a_self_repair_back_to_the_current_topic_only_refines_it(writer):
+    output, _ = converse(writer, APOLLO_11, "who flew on apollo 12.. wait no, on 11 still, sorry")
+    assert output.topic == "Apollo 11"
+    assert ops(output) == ["Refine(Apollo 11)"]
+
+
+def test_a_self_repair_to_a_surname(writer):
+    history = [("who directed the dark knight?", "Christopher Nolan directed The Dark Knight.")]
+    final = "where was nolan born - hold on, what i want is where tarkovsky was born"
+    output, _ = converse(writer, history, final)
+    assert output.topic == "Andrei Tarkovsky"
+
+
+@pytest.mark.parametrize("final", ["emily, not anne", "i said emilly"])
+def test_a_correction_by_first_name_or_misspelt_name(writer, final):
+    history = [("when did emily bronte die?", "Anne Brontë died in Scarborough in 1849.")]
+    output, memory = converse(writer, history, final)
+    assert output.topic == "Emily Brontë"
+    anne = memory.topic("Anne Brontë")  # the answer's topic, where the writer took it up
+    assert anne is None or anne.status is Status.DROPPED
+
+
+def test_a_named_switch_wins_over_the_old_topic(writer):
+    output, _ = converse(writer, AVATAR, "who walked on the moon during apollo 11?")
+    assert output.topic == "Apollo 11"
+    assert output.query == "who walked on the moon during apollo 11?"
+    output, _ = converse(writer, CREW, "who directed avatar?")
+    assert output.topic.startswith("Avatar")
+
+
+def test_a_question_that_refers_back_does_not_switch(writer):
+    output, _ = converse(writer, APOLLO_11, "who was its commander on the moon?")
+    assert output.topic == "Apollo 11"
+
+
+@pytest.mark.parametrize(
+    ("history", "final", "query"),
+    [
+        (APOLLO_11, "who was the commander?", "who was the commander Apollo 11?"),
+        (CREW, "when was he born?", "when was Neil Armstrong born?"),
+        (CREW, "what was his job before nasa?", "what was Neil Armstrong's job before nasa?"),
+        (AVATAR, "how much did the film make?", "how much did the film Avatar make?"),
+        (AVATAR, "how much did avatar make?", "how much did avatar make?"),
+    ],
+)
+def test_the_query_replaces_only_references(writer, history, final, query):
+    output, _ = converse(writer, history, final)
+    assert output.query == query
+
+
+def _folded(text: str) -> str:
+    plain = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in plain if not unicodedata.combining(c))
+
+
+WORDS = [
+    "no", "nope", "wait", "actually", "i", "meant", "the", "other", "one", "wrong", "not",
+    "next", "before", "original", "third", "2004", "12", "xlv", "iii", "apollo", "avatar",
+    "rocky", "who", "when", "did", "he", "it", "directed", "Zorblax", "Quuxley", "french",
+    "...", "-", ",", "?", "sorry", "hang", "on", "emily", "anne", "tarkovsky", "14",
+]  # fmt: skip
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.lists(st.lists(st.sampled_from(WORDS), min_size=1, max_size=12), min_size=1, max_size=3))
+def test_no_turn_makes_the_memory_hold_a_topic_nobody_said_and_no_page_has(index, turns):
+    writer = make_writer("rules", index)
+    texts = [" ".join(words) for words in turns]
+    history = [*AVATAR, *((t, None) for t in texts[:-1])]
+    _, memory = converse(writer, history, texts[-1])
+    said = _folded(" ".join([q for q, _ in AVATAR] + [a for _, a in AVATAR] + texts))
+    for topic in memory.topics:
+        assert topic.name in TITLES or all(w in said for w in _folded(topic.name).split()), topic
