@@ -100,9 +100,10 @@ class RuleWriter:
         titles = list(titles)
         self.rare = rare
         self.titles = NameTable(titles, common=common)
-        for title, surname in unique_surnames(titles):  # "tarkovsky", "grohl"; never "may"
+        self.surnames = NameTable(common=common)  # "tarkovsky", "grohl"; never "may"
+        for title, surname in unique_surnames(titles):
             if not common(surname):
-                self.titles.add(title, key=(surname,))
+                self.surnames.add(title, key=(surname,))
         self.search = search
         self.siblings = Siblings(titles)
         self.pages = pages
@@ -404,7 +405,8 @@ class RuleWriter:
             other = self._other(context, rejected, question)
             if other is not None:
                 return other, "the other", self._depends(context, other)
-        for mention in context.names(segment):
+        said = [*context.names(segment), *(m.name for m in self.surnames.find(segment))]
+        for mention in dict.fromkeys(said):
             # A name that several pages share ("paris") is settled by the rest of the segment.
             if mention.casefold() != rejected.casefold() and len(self.titles.named(mention)) < 2:
                 return mention, mention, self._depends(context, mention)
