@@ -415,6 +415,12 @@ class RuleWriter:
             return moved, "", set()
         if _asks_anew(segment):  # a question's words describe what it asks, not whom
             return None
+        for noun in cues.descriptions(segment):  # a topic of the memory first
+            found = self._described(context, noun, exclude=rejected)
+            if found is not None:
+                return found[0].name, found[1], {found[0].turns[-1]}
+        if cues.in_conversation_order(segment):  # "the person we talked about first"
+            return None
         described = self._grounded(context, segment, rejected)
         if described is not None:
             return described, "", self._depends(context, described)
