@@ -11,7 +11,7 @@ from functools import cached_property
 import Stemmer
 from bm25s.stopwords import STOPWORDS_EN
 
-WORD = re.compile(r"(?u)\b\w+\b")  # a word of lower-cased text
+WORD = re.compile(r"\w+")  # a word of lower-cased text (the tokenizer's "\b\w+\b")
 STOPWORDS = frozenset(STOPWORDS_EN)
 _STEMMER = Stemmer.Stemmer("english", 1_000_000)  # a cache of stemmed words
 TOKENIZER = "words-lower/stopwords-en/snowball-en"  # recorded in saved indexes

@@ -11,6 +11,7 @@ import functools
 import zlib
 from array import array
 from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -77,14 +78,21 @@ class TextStore:
         return cls(blocks, block_offsets, offsets)
 
 
+def _compress(blocks: list[bytes]) -> list[bytes]:
+    return [zlib.compress(block, LEVEL) for block in blocks]
+
+
 class TextStoreBuilder:
-    """A :class:`TextStore` filled a batch of texts at a time."""
+    """A :class:`TextStore` filled a batch of texts at a time; a batch is compressed in a
+    thread (zlib leaves the interpreter free) while the caller goes on with the next."""
 
     def __init__(self) -> None:
         self._blocks = bytearray()
         self._block_offsets = array("q", [0])
         self._offsets = array("q", [0])
         self._pending: list[bytes] = []  # encoded texts of the block not yet compressed
+        self._compressor = ThreadPoolExecutor(1)
+        self._compressing: Future[list[bytes]] | None = None
 
     def extend(self, texts: Sequence[str]) -> None:
         """The next passages' texts."""
@@ -95,19 +103,29 @@ class TextStoreBuilder:
             self._offsets.append(end)
         pending = self._pending + encoded
         full = len(pending) - len(pending) % TEXTS_PER_BLOCK
-        for first in range(0, full, TEXTS_PER_BLOCK):
-            self._compress(pending[first : first + TEXTS_PER_BLOCK])
+        blocks = [
+            b"".join(pending[i : i + TEXTS_PER_BLOCK]) for i in range(0, full, TEXTS_PER_BLOCK)
+        ]
         self._pending = pending[full:]
+        self._collect()
+        self._compressing = self._compressor.submit(_compress, blocks)
 
-    def _compress(self, texts: list[bytes]) -> None:
-        self._blocks += zlib.compress(b"".join(texts), LEVEL)
-        self._block_offsets.append(len(self._blocks))
+    def _collect(self) -> None:
+        """Append the blocks of the batch being compressed."""
+        if self._compressing is not None:
+            for block in self._compressing.result():
+                self._blocks += block
+                self._block_offsets.append(len(self._blocks))
+            self._compressing = None
 
     def finish(self) -> TextStore:
         """The store of every text given."""
+        self._collect()
         if self._pending:
-            self._compress(self._pending)
+            self._compressing = self._compressor.submit(_compress, [b"".join(self._pending)])
             self._pending = []
+            self._collect()
+        self._compressor.shutdown()
         return TextStore(
             np.frombuffer(self._blocks, dtype=np.uint8),
             np.frombuffer(self._block_offsets, dtype=np.int64),
