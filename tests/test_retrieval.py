@@ -426,3 +426,19 @@ def test_a_saved_text_store_is_smaller_than_its_texts_and_reads_back(tmp_path: P
     assert stored < sum(len(text.encode()) for text in texts) / 2
     with pytest.raises(IndexLoadError, match=r"text_offsets\.npy: does not match"):
         textstore.TextStore.load(tmp_path, len(texts) + textstore.TEXTS_PER_BLOCK, True)
+
+
+def test_an_index_of_an_older_version_is_named_with_the_way_out(
+    saved: Path, tmp_path: Path
+) -> None:
+    copy = tmp_path / "index"
+    copy.mkdir()
+    for path in saved.iterdir():
+        data = path.read_bytes()
+        if path.name == "meta.json":
+            data = data.replace(b'"version": 2', b'"version": 1')
+        (copy / path.name).write_bytes(data)
+    with pytest.raises(
+        IndexLoadError, match=r"version 1, not 2; rebuild it with `memrevise index`"
+    ):
+        BM25Index.load(copy)
