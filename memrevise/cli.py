@@ -67,8 +67,6 @@ def _fails_cleanly(command: Callable[..., T]) -> Callable[..., T]:
     return wrapper
 
 
-
-
 @app.command()
 @_fails_cleanly
 def demo(
