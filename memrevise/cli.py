@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from memrevise.bench.items import read_items
 from memrevise.console import print_demo_turn
 from memrevise.data import demo_collection, demo_conversation
-from memrevise.jsonl import JsonlError
+from memrevise.jsonl import JsonlError, count_lines
 from memrevise.methods import (
     LLM_METHODS,
     METHODS,
@@ -26,6 +25,7 @@ from memrevise.methods import (
     rank_items,
     write_run,
 )
+from memrevise.progress import shown, stage, track
 from memrevise.retrieval import (
     BACKENDS,
     IndexLoadError,
@@ -67,20 +67,6 @@ def _fails_cleanly(command: Callable[..., T]) -> Callable[..., T]:
     return wrapper
 
 
-def _progress(items: Iterable[T], label: str, total: int) -> Iterator[T]:
-    """Iterate with a progress bar on stderr, shown only on a terminal."""
-    with Progress(
-        TextColumn(label),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-        disable=not err.is_terminal,
-        transient=True,
-    ) as progress:
-        yield from progress.track(items, total=total)
-
-
 @app.command()
 @_fails_cleanly
 def demo(
@@ -115,11 +101,14 @@ def index(
     ] = None,
 ) -> None:
     """Build and save an index of a collection."""
-    passages = iter_collection(collection)  # BM25 indexes it as it is read
-    built = build_index(
-        passages, backend, model, approximate=approximate, show_progress=err.is_terminal
-    )
-    built.save(out_dir)
+    with shown(err):
+        lines = count_lines(collection)
+        passages = track(iter_collection(collection), "reading passages", lines)
+        built = build_index(  # BM25 indexes the passages as they are read
+            passages, backend, model, approximate=approximate, show_progress=err.is_terminal
+        )
+        stage("saving")
+        built.save(out_dir)
     err.print(f"indexed {built.num_docs} passages into {out_dir}", markup=False)
 
 
@@ -187,7 +176,8 @@ def run(
         rankings = rank_on_ray(spec, items, k, ray, workers or None)
     else:
         rankings = rank_items(spec, items, k, workers or available_cores())
-    write_run(_progress(rankings, method, len(items)), run_path, tag, trace)
+    with shown(err):
+        write_run(track(rankings, method, len(items)), run_path, tag, trace)
     err.print(f"wrote {len(items)} rankings to {run_path}", markup=False)
 
 
@@ -231,9 +221,8 @@ def bench_build(
     """Collection, the six tiers with oracle target memories, and train/dev/test splits."""
     from memrevise.bench.build import build_benchmark
 
-    manifest = build_benchmark(
-        topiocqa, out_dir, seed, progress=lambda line: err.print(line, markup=False)
-    )
+    with shown(err):
+        manifest = build_benchmark(topiocqa, out_dir, seed, progress=stage)
     out.print(manifest.to_json(), markup=False)
 
 
@@ -258,9 +247,8 @@ def train_writer_command(
     from memrevise.train.writer import output_directory, train_writer
 
     out_path = output_directory(out_path)
-    result = train_writer(
-        topiocqa, out_path, seed, progress=lambda line: err.print(line, markup=False)
-    )
+    with shown(err):
+        result = train_writer(topiocqa, out_path, seed, progress=stage)
     answered, unanswered = result.dev_accuracy
     out.print(
         f"saved {out_path}: trained on {result.train_groups} groups; top-1 on development "
@@ -298,7 +286,8 @@ def train_annotate(
     items = read_items(items_path)
     spec = TeacherSpec(teacher, teacher_model, checker, checker_model, batch)
     chosen = RayTeacher(spec, ray) if ray else spec.build()
-    result = annotate(items, out_path, chosen, lambda it, n: _progress(it, "annotate", n))
+    with shown(err):
+        result = annotate(items, out_path, chosen, lambda it, n: track(it, "annotate", n))
     sources = ", ".join(f"{name} {count}" for name, count in sorted(result.sources.items()))
     out.print(
         f"annotated {result.annotated} conversations into {out_path} ({result.skipped} already "

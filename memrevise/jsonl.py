@@ -36,6 +36,16 @@ def read_objects(path: str | os.PathLike[str]) -> Iterator[tuple[int, dict[str, 
         yield number, record
 
 
+def count_lines(path: str | os.PathLike[str]) -> int:
+    """How many lines ``path`` holds (a last line without a newline counts), read in chunks."""
+    count, last = 0, b"\n"
+    with open(path, "rb") as f:
+        while chunk := f.read(1 << 20):
+            count += chunk.count(b"\n")
+            last = chunk[-1:]
+    return count + (last != b"\n")
+
+
 def write_atomic(path: str | os.PathLike[str], lines: Iterable[str]) -> None:
     """Write ``lines`` (each without its newline) to ``path`` through a temporary file in the
     same directory, so a failure leaves any earlier file untouched and nothing half-written."""

@@ -5,23 +5,32 @@ from __future__ import annotations
 import re
 import unicodedata
 
-_SPACE = re.compile(r"\s+")
 _QUALIFIER = re.compile(r"\s*\([^()]*\)\s*$")
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 
 
-def _replacement(char: str) -> str:
-    category = unicodedata.category(char)
-    if category == "Cc":
-        return " "
-    return "" if category[0] == "C" else char
+class _ControlCharacters(dict[int, str | None]):
+    """A :meth:`str.translate` table, filled as characters are met: a control character
+    (Cc) reads as a space, other ``C*`` characters (format, private, unassigned) are dropped,
+    every other character stays."""
+
+    def __missing__(self, code: int) -> str | None:
+        category = unicodedata.category(chr(code))
+        kept = " " if category == "Cc" else None if category[0] == "C" else chr(code)
+        self[code] = kept
+        return kept
+
+
+_CONTROLS = _ControlCharacters()
 
 
 def clean(text: str) -> str:
-    """Normalise unicode (NFKC), drop control and format characters, collapse whitespace."""
+    """Normalise unicode (NFKC), drop control and format characters, collapse whitespace.
+
+    One pass of :meth:`str.translate` (no Python call per character), so a megabyte takes
+    milliseconds."""
     text = unicodedata.normalize("NFKC", text)
-    text = "".join(_replacement(c) for c in text)
-    return _SPACE.sub(" ", text).strip()
+    return " ".join(text.translate(_CONTROLS).split())  # split: the whitespace of "\s"
 
 
 def strip_qualifier(title: str) -> str:

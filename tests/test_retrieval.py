@@ -21,6 +21,7 @@ from memrevise.retrieval import (
     WeightedQuery,
     standardise,
     termcounts,
+    textstore,
     tokenize,
 )
 from memrevise.retrieval.bm25 import LONG_PART
@@ -258,19 +259,24 @@ def test_build_rejects_duplicate_ids_and_empty_collections() -> None:
         BM25Index.build([])
 
 
-TEXTS = st.lists(st.sampled_from([*WORDS, "the", "Moon", "1930"]), min_size=0, max_size=12)
+SPECIAL_WORDS = ["the", "Moon", "1930", "Q", "q", "İstanbul", "ὈΔΥΣΣΕΎΣ", "naïve", "x_1", "—"]
+TEXTS = st.lists(st.sampled_from([*WORDS, *SPECIAL_WORDS]), min_size=0, max_size=12)
+TITLES = st.sampled_from(["", "Apollo 11", "Avatar (2009 film)", "Q"])
 
 
-@given(st.lists(TEXTS, min_size=1, max_size=30), st.integers(1, 7))
+@given(st.lists(st.tuples(TITLES, TEXTS), min_size=1, max_size=30), st.integers(1, 7))
 def test_a_streamed_build_gives_bm25s_weights_to_the_bit(texts, block) -> None:
     """Built from a generator, a few passages counted at a time, the index holds exactly the
     arrays bm25s's own indexing gives."""
-    passages = [Passage(f"p{i}", "", " ".join(words)) for i, words in enumerate(texts)]
+    passages = [Passage(f"p{i}", title, " ".join(words)) for i, (title, words) in enumerate(texts)]
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(termcounts, "BLOCK", block)
+        patch.setattr(termcounts, "MERGED_PAIRS", block)
         ours = BM25Index.build(iter(passages))._bm25
     vocab: dict[str, int] = {}
-    corpus = [[vocab.setdefault(t, len(vocab)) for t in tokenize(p.text)] for p in passages]
+    corpus = [
+        [vocab.setdefault(t, len(vocab)) for t in tokenize(f"{p.title} {p.text}")] for p in passages
+    ]
     reference = bm25s.BM25(k1=1.5, b=0.75)
     with np.errstate(invalid="ignore"):  # bm25s divides 0 by 0 when every passage is empty
         reference.index(
@@ -297,7 +303,7 @@ def test_a_saved_index_loads_memory_mapped_with_identical_results(
         assert loaded.pages_named("Avatar").tolist() == [7, 8]
     mapped, read = BM25Index.load(saved), BM25Index.load(saved, mmap=False)
     assert isinstance(mapped.title_ids.base, np.memmap)  # left on disk, read as a plain array
-    assert isinstance(mapped.columns.text_bytes.base, np.memmap)
+    assert isinstance(mapped.columns.texts.blocks.base, np.memmap)
     assert not mapped.title_ids.flags.writeable
     assert not isinstance(read.title_ids.base, np.memmap)
     meta = json.loads((saved / "meta.json").read_text())
@@ -329,7 +335,7 @@ def test_loading_a_missing_directory_names_it(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["meta.json", "texts.bin", "title_ids.npy", "vocab.index.json", "data.csc.index.npy"]
+    "name", ["meta.json", "texts.zlib", "title_ids.npy", "vocab.index.json", "data.csc.index.npy"]
 )
 def test_a_missing_file_is_named(saved: Path, tmp_path: Path, name: str) -> None:
     copy = tmp_path / "index"
@@ -345,12 +351,13 @@ def test_a_missing_file_is_named(saved: Path, tmp_path: Path, name: str) -> None
     ("name", "damage"),
     [
         ("meta.json", lambda data: data[:-5]),
-        ("meta.json", lambda data: data.replace(b'"version": 1', b'"version": 99')),
+        ("meta.json", lambda data: data.replace(b'"version": 2', b'"version": 99')),
         ("ids.json", lambda data: data[:-3]),
         ("ids.json", lambda data: b'["only one"]'),
         ("title_ids.npy", lambda data: data[:-4]),
         ("text_offsets.npy", lambda data: b"not numpy"),
-        ("texts.bin", lambda data: data[:-1]),
+        ("texts.zlib", lambda data: data[:-1]),
+        ("text_blocks.npy", lambda data: data[:-8]),
         ("params.index.json", lambda data: data[:-2]),
         ("params.index.json", lambda data: b"{}"),
         ("vocab.index.json", lambda data: data[:-2]),
@@ -387,3 +394,51 @@ def test_standardise_gives_zeros_without_spread(values: list[float]) -> None:
 def test_standardise_rejects_non_finite_values() -> None:
     with pytest.raises(ValueError, match="non-finite"):
         standardise(np.array([1.0, np.nan]))
+
+
+# -- the compressed text store --------------------------------------------------------------------
+
+STORED_TEXTS = st.lists(st.text(max_size=40), max_size=3 * textstore.TEXTS_PER_BLOCK + 1)
+
+
+@given(st.lists(STORED_TEXTS, max_size=4))
+def test_texts_given_in_batches_read_back_one_by_one(batches) -> None:
+    """Passages cut into compressed blocks across batches, "Apollo 11" or "", come back whole."""
+    builder = textstore.TextStoreBuilder()
+    for batch in batches:
+        builder.extend(batch)
+    store = builder.finish()
+    texts = [text for batch in batches for text in batch]
+    assert len(store) == len(texts)
+    assert [store[i] for i in range(len(texts))] == texts
+    assert [store[i] for i in reversed(range(len(texts)))] == texts[::-1]
+
+
+def test_a_saved_text_store_is_smaller_than_its_texts_and_reads_back(tmp_path: Path) -> None:
+    texts = [f"{p.title}: {p.text} " * 20 for p in PASSAGES] * 10
+    builder = textstore.TextStoreBuilder()
+    builder.extend(texts)
+    builder.finish().save(tmp_path)
+    for mmap in (True, False):
+        loaded = textstore.TextStore.load(tmp_path, len(texts), mmap)
+        assert [loaded[i] for i in range(len(texts))] == texts
+    stored = (tmp_path / "texts.zlib").stat().st_size
+    assert stored < sum(len(text.encode()) for text in texts) / 2
+    with pytest.raises(IndexLoadError, match=r"text_offsets\.npy: does not match"):
+        textstore.TextStore.load(tmp_path, len(texts) + textstore.TEXTS_PER_BLOCK, True)
+
+
+def test_an_index_of_an_older_version_is_named_with_the_way_out(
+    saved: Path, tmp_path: Path
+) -> None:
+    copy = tmp_path / "index"
+    copy.mkdir()
+    for path in saved.iterdir():
+        data = path.read_bytes()
+        if path.name == "meta.json":
+            data = data.replace(b'"version": 2', b'"version": 1')
+        (copy / path.name).write_bytes(data)
+    with pytest.raises(
+        IndexLoadError, match=r"version 1, not 2; rebuild it with `memrevise index`"
+    ):
+        BM25Index.load(copy)

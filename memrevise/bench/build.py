@@ -15,6 +15,7 @@ from memrevise.bench.items import Item, write_items
 from memrevise.bench.sources import load_topiocqa
 from memrevise.bench.tiers import Builder, Corpus, number_siblings
 from memrevise.jsonl import write_atomic
+from memrevise.progress import track
 from memrevise.retrieval import write_collection
 
 SPLITS: tuple[tuple[str, float], ...] = (("train", 0.40), ("dev", 0.10), ("test", 0.50))
@@ -49,7 +50,7 @@ def build_items(builder: Builder, conversations: Sequence[Conversation]) -> list
     """Every tier's items from the conversations of one split."""
     siblings = number_siblings(builder.corpus.sections)
     items: list[Item] = []
-    for number, conversation in enumerate(conversations):
+    for number, conversation in enumerate(track(conversations)):
         others = [
             c for c in conversations[max(0, number - 50) : number + 50] if c is not conversation
         ]

@@ -129,9 +129,7 @@ class PassageIndex(ABC):
 
     def text(self, i: int) -> str:
         """The text of document ``i``, read from disk when the index is memory-mapped."""
-        i = range(self.num_docs)[i]  # negative indices count from the end, as for lists
-        offsets = self.columns.text_offsets
-        return self.columns.text_bytes[offsets[i] : offsets[i + 1]].tobytes().decode("utf-8")
+        return self.columns.texts[range(self.num_docs)[i]]  # i < 0 counts from the end
 
     def passage(self, i: int) -> Passage:
         """Document ``i`` as a :class:`Passage`."""

@@ -11,7 +11,6 @@ from pathlib import Path
 import bm25s
 import numpy as np
 import scipy.sparse as sp
-from rich.progress import track
 
 from memrevise.retrieval.base import PassageIndex
 from memrevise.retrieval.collection import Passage
@@ -27,12 +26,12 @@ from memrevise.retrieval.storage import (
     require_files,
     save_atomically,
 )
-from memrevise.retrieval.termcounts import TermCounts
+from memrevise.retrieval.termcounts import TermCounts, batches
 
 __all__ = ["BM25Index", "IndexLoadError"]
 
 FORMAT = "memrevise-bm25"
-VERSION = 1
+VERSION = 2  # 2: texts compressed
 _BM25_ARRAYS = ("data.csc.index.npy", "indices.csc.index.npy", "indptr.csc.index.npy")
 SCORE_CACHE_BYTES = 128 * 2**20  # the score vectors of the latest query parts kept in memory
 LONG_PART = 8  # terms from which a part of a query is scored on its own
@@ -50,16 +49,8 @@ class BM25Index(PassageIndex):
 
     backend = "bm25"
 
-    def __init__(
-        self,
-        bm25: bm25s.BM25,
-        ids: list[str],
-        titles: list[str],
-        title_ids: np.ndarray,
-        text_bytes: np.ndarray,
-        text_offsets: np.ndarray,
-    ) -> None:
-        super().__init__(PassageColumns(ids, titles, title_ids, text_bytes, text_offsets))
+    def __init__(self, bm25: bm25s.BM25, columns: PassageColumns) -> None:
+        super().__init__(columns)
         self._bm25 = bm25
         self._data = bm25.scores["data"]
         self._indices = bm25.scores["indices"]
@@ -74,18 +65,18 @@ class BM25Index(PassageIndex):
         *,
         k1: float = 1.5,
         b: float = 0.75,
-        show_progress: bool = False,
     ) -> BM25Index:
         """Index ``passages`` (ids must be unique), each as its title followed by its text.
 
-        The passages are read once, in order, so a generator streams a large collection: what
-        stays in memory is its texts as bytes and each passage's distinct terms, not its
-        tokens (see :mod:`~memrevise.retrieval.termcounts`). The weights are bm25s's.
+        The passages are read once, in order, a batch at a time, so a generator streams a
+        large collection: what stays in memory is its texts compressed and each passage's
+        distinct terms, not its tokens (see :mod:`~memrevise.retrieval.termcounts`). The
+        weights are bm25s's.
         """
         columns, counts = ColumnsBuilder(), TermCounts()
-        for passage in track(passages, "Indexing", disable=not show_progress):
-            columns.add(passage)
-            counts.add(tokenize(f"{passage.title} {passage.text}"))
+        for batch in batches(passages):
+            columns.extend(batch)
+            counts.add([f"{passage.title} {passage.text}" for passage in batch])
         finished = columns.finish()
         data, indices, indptr = counts.bm25(k1, b)
         bm25 = bm25s.BM25(k1=k1, b=b)
@@ -97,14 +88,7 @@ class BM25Index(PassageIndex):
         }
         bm25.vocab_dict = counts.vocab
         bm25.nonoccurrence_array = None  # only BM25L and BM25+ have one
-        return cls(
-            bm25,
-            finished.ids,
-            finished.titles,
-            finished.title_ids,
-            finished.text_bytes,
-            finished.text_offsets,
-        )
+        return cls(bm25, finished)
 
     def save(self, directory: str | os.PathLike[str]) -> None:
         """Write the index to ``directory``, replacing an older index there all at once.
@@ -163,14 +147,7 @@ class BM25Index(PassageIndex):
         check("params.index.json", csc["num_docs"] == n)
         check("vocab.index.json", isinstance(vocab, dict) and len(csc["indptr"]) == len(vocab) + 1)
         check("indptr.csc.index.npy", len(csc["data"]) == len(csc["indices"]) == csc["indptr"][-1])
-        return cls(
-            bm25,
-            columns.ids,
-            columns.titles,
-            columns.title_ids,
-            columns.text_bytes,
-            columns.text_offsets,
-        )
+        return cls(bm25, columns)
 
     # -- scoring ------------------------------------------------------------------------------
 

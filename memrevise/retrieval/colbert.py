@@ -37,7 +37,7 @@ from memrevise.retrieval.storage import (
 )
 
 FORMAT = "memrevise-colbert"
-VERSION = 1
+VERSION = 2  # 2: texts compressed
 EXACT_LIMIT = 50_000  # up to this many passages, MaxSim over all of them beats PLAID
 CANDIDATES = 4  # PLAID proposes this many × k passages, which are then scored exactly
 _CHUNK = 1 << 20  # token rows scored at a time

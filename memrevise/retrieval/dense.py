@@ -27,7 +27,7 @@ from memrevise.retrieval.storage import (
 from memrevise.retrieval.vectors import VECTORS, VectorSearch
 
 FORMAT = "memrevise-dense"
-VERSION = 1
+VERSION = 2  # 2: texts compressed
 
 
 def passage_text(passage: Passage) -> str:

@@ -72,7 +72,7 @@ class HybridIndex(PassageIndex):
         show_progress: bool = False,
     ) -> HybridIndex:
         """Both indexes of ``passages``; ``model`` and ``approximate`` as for the dense one."""
-        bm25 = BM25Index.build(passages, show_progress=show_progress)
+        bm25 = BM25Index.build(passages)
         dense = DenseIndex.build(
             passages, model, approximate=approximate, show_progress=show_progress
         )

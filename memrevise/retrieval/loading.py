@@ -31,7 +31,7 @@ def build_index(
     if backend == "bm25":
         if model is not None or approximate is not None:
             raise ValueError("the bm25 backend takes no model and no approximate search")
-        return BM25Index.build(passages, show_progress=show_progress)
+        return BM25Index.build(passages)
     passages = list(passages)
     if backend == "dense":
         from memrevise.retrieval.dense import DenseIndex

@@ -12,42 +12,33 @@ import numpy as np
 
 from memrevise.retrieval.collection import Passage
 from memrevise.retrieval.query import tokenize
-from memrevise.retrieval.storage import (
-    IndexLoadError,
-    dump_json,
-    load_array,
-    load_bytes,
-    load_json,
-)
+from memrevise.retrieval.storage import IndexLoadError, dump_json, load_array, load_json
+from memrevise.retrieval.textstore import TEXT_FILES, TextStore, TextStoreBuilder
 
-PASSAGE_FILES = ("ids.json", "titles.json", "title_ids.npy", "texts.bin", "text_offsets.npy")
+PASSAGE_FILES = ("ids.json", "titles.json", "title_ids.npy", *TEXT_FILES)
 
 
 @dataclass(frozen=True, eq=False)
 class PassageColumns:
     """A collection as columns: passage ids, the distinct page titles, each passage's title
-    number (int32), and the texts as one UTF-8 byte array cut at ``text_offsets`` (int64)."""
+    number (int32), and the texts, compressed (a :class:`~.textstore.TextStore`)."""
 
     ids: list[str]
     titles: list[str]
     title_ids: np.ndarray
-    text_bytes: np.ndarray
-    text_offsets: np.ndarray
+    texts: TextStore
 
     @classmethod
     def of(cls, passages: Iterable[Passage]) -> PassageColumns:
         """The columns of ``passages``; raises ``ValueError`` when empty or an id repeats."""
         builder = ColumnsBuilder()
-        for passage in passages:
-            builder.add(passage)
+        builder.extend(list(passages))
         return builder.finish()
 
     def save(self, directory: Path) -> None:
         """Write the :data:`PASSAGE_FILES` into ``directory``."""
         np.save(directory / "title_ids.npy", np.asarray(self.title_ids))
-        np.save(directory / "text_offsets.npy", np.asarray(self.text_offsets))
-        with open(directory / "texts.bin", "wb") as f:
-            f.write(memoryview(self.text_bytes))
+        self.texts.save(directory)
         dump_json(self.ids, directory / "ids.json")
         dump_json(self.titles, directory / "titles.json")
 
@@ -58,8 +49,6 @@ class PassageColumns:
         ids = load_json(root / "ids.json")
         titles = load_json(root / "titles.json")
         title_ids = load_array(root / "title_ids.npy", mmap)
-        text_offsets = load_array(root / "text_offsets.npy", mmap)
-        text_bytes = load_bytes(root / "texts.bin", mmap)
         n = num_docs
 
         def check(name: str, consistent: bool) -> None:
@@ -72,33 +61,33 @@ class PassageColumns:
         check("titles.json", all(isinstance(title, str) for title in titles))
         check("title_ids.npy", title_ids.shape == (n,) and title_ids.dtype == np.int32)
         check("title_ids.npy", n == 0 or 0 <= title_ids.min() <= title_ids.max() < num_titles)
-        check("text_offsets.npy", text_offsets.shape == (n + 1,) and text_offsets.dtype == np.int64)
-        check("text_offsets.npy", text_offsets[0] == 0)
-        check("texts.bin", text_offsets[-1] == len(text_bytes))
-        return cls(ids, titles, title_ids, text_bytes, text_offsets)
+        return cls(ids, titles, title_ids, TextStore.load(root, n, mmap))
 
 
 class ColumnsBuilder:
-    """:class:`PassageColumns` gathered one passage at a time (texts as UTF-8 bytes as they
-    come), for collections read as a stream."""
+    """:class:`PassageColumns` gathered a batch of passages at a time, for collections read
+    as a stream."""
 
     def __init__(self) -> None:
         self.ids: list[str] = []
         self._seen: set[str] = set()
         self._numbers: dict[str, int] = {}
         self._title_ids = array("i")
-        self._texts = bytearray()
-        self._offsets = array("q", [0])
+        self._texts = TextStoreBuilder()
 
-    def add(self, passage: Passage) -> None:
-        """The next passage; raises ``ValueError`` when its id was seen before."""
-        if passage.id in self._seen:
-            raise ValueError(f"passage ids must be unique: {passage.id!r} repeats")
-        self._seen.add(passage.id)
-        self.ids.append(passage.id)
-        self._title_ids.append(self._numbers.setdefault(passage.title, len(self._numbers)))
-        self._texts += passage.text.encode("utf-8")
-        self._offsets.append(len(self._texts))
+    def extend(self, passages: Sequence[Passage]) -> None:
+        """The next passages; raises ``ValueError`` when an id was seen before."""
+        ids = [passage.id for passage in passages]
+        seen = len(self._seen)
+        self._seen.update(ids)
+        if len(self._seen) - seen != len(ids):
+            counts = Counter(ids)
+            repeated = next(pid for pid in ids if pid in self.ids or counts[pid] > 1)
+            raise ValueError(f"passage ids must be unique: {repeated!r} repeats")
+        self.ids += ids
+        numbers = self._numbers
+        self._title_ids.extend(numbers.setdefault(p.title, len(numbers)) for p in passages)
+        self._texts.extend([passage.text for passage in passages])
 
     def finish(self) -> PassageColumns:
         """The columns so far; raises ``ValueError`` when no passage was added."""
@@ -108,8 +97,7 @@ class ColumnsBuilder:
             self.ids,
             list(self._numbers),
             np.frombuffer(self._title_ids, dtype=np.int32),
-            np.frombuffer(self._texts, dtype=np.uint8),
-            np.frombuffer(self._offsets, dtype=np.int64),
+            self._texts.finish(),
         )
 
 

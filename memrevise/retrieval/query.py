@@ -11,8 +11,8 @@ from functools import cached_property
 import Stemmer
 from bm25s.stopwords import STOPWORDS_EN
 
-_TOKEN = re.compile(r"(?u)\b\w+\b")
-_STOPWORDS = frozenset(STOPWORDS_EN)
+WORD = re.compile(r"\w+")  # a word of lower-cased text (the tokenizer's "\b\w+\b")
+STOPWORDS = frozenset(STOPWORDS_EN)
 _STEMMER = Stemmer.Stemmer("english", 1_000_000)  # a cache of stemmed words
 TOKENIZER = "words-lower/stopwords-en/snowball-en"  # recorded in saved indexes
 
@@ -20,7 +20,12 @@ TOKENIZER = "words-lower/stopwords-en/snowball-en"  # recorded in saved indexes
 def tokenize(text: str) -> list[str]:
     """Lower-cased, Snowball-stemmed word tokens without English stopwords; single characters
     are kept ("Toy Story 2" keeps "2")."""
-    return _STEMMER.stemWords([t for t in _TOKEN.findall(text.lower()) if t not in _STOPWORDS])
+    return stem([t for t in WORD.findall(text.lower()) if t not in STOPWORDS])
+
+
+def stem(words: list[str]) -> list[str]:
+    """The Snowball stem of each lower-cased word, in one call (the words are not stopwords)."""
+    return _STEMMER.stemWords(words)
 
 
 @dataclass(frozen=True)

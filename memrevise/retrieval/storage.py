@@ -70,6 +70,11 @@ def read_meta(root: Path, fmt: str, version: int) -> dict[str, Any]:
     path = root / "meta.json"
     meta = load_json(path)
     stamp = (meta.get("format"), meta.get("version")) if isinstance(meta, dict) else None
+    if stamp is not None and stamp[0] == fmt and stamp[1] != version:
+        raise IndexLoadError(
+            f"{path}: a {fmt} index of version {stamp[1]}, not {version}; "
+            "rebuild it with `memrevise index`"
+        )
     if stamp != (fmt, version):
         raise IndexLoadError(f"{path}: not a {fmt} index, version {version}")
     return meta

@@ -1,64 +1,137 @@
-"""BM25 weights of a collection counted as it streams by, in the memory of its distinct terms.
+"""BM25 weights of a collection counted as it streams by, a batch of passages at a time.
 
-:class:`TermCounts` takes one passage's tokens at a time and keeps only, per passage, each
-distinct term and how often it occurs (int32 arrays, a block of passages at a time), so a
-collection of millions of passages is indexed without holding every token as a Python
-object. :meth:`TermCounts.bm25` then weights them exactly as bm25s's default ("lucene") BM25
-does and lays them out as bm25s's documents × terms CSC arrays, which bm25s saves and loads.
+:class:`TermCounts` tokenises a batch of texts at once: one regular-expression pass over the
+batch, each distinct word stemmed once (in one PyStemmer call for the words new to the
+batch), and words turned into term ids by array indexing. It keeps, per passage, each
+distinct term and how often it occurs (counted with scipy, no Python loop per passage or
+token), so a collection of millions of passages is indexed without holding its tokens.
+:meth:`TermCounts.bm25` then weights them exactly as bm25s's default ("lucene") BM25 does and
+lays them out as bm25s's documents × terms CSC arrays, which bm25s saves and loads.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
+import tempfile
 from array import array
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TypeVar
 
 import numpy as np
 import scipy.sparse as sp
 
-BLOCK = 1 << 16  # passages whose tokens are held as they came before they are counted
+from memrevise.retrieval.query import STOPWORDS, WORD, stem
+
+T = TypeVar("T")
+BLOCK = 1 << 13  # passages tokenised and counted together
+MERGED_PAIRS = 1 << 18  # (passage, term) pairs laid out together at the end
+SEPARATOR = "Q"  # a word no lower-cased text holds: it marks where a passage ends
+_NO_TERM = -1  # the term of a stopword and of the separator
+
+
+def batches(items: Iterable[T]) -> Iterator[list[T]]:
+    """``items`` in lists of :data:`BLOCK`."""
+    iterator = iter(items)
+    while batch := list(itertools.islice(iterator, BLOCK)):
+        yield batch
+
+
+class _WordNumbers(dict[str, int]):
+    """Words numbered in order of first appearance; ``new`` lists those not yet given terms."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.new: list[str] = []
+
+    def __missing__(self, word: str) -> int:
+        number = self[word] = len(self)
+        self.new.append(word)
+        return number
 
 
 class TermCounts:
-    """Distinct terms per document, with their frequencies; tokens get ids in order of first
-    appearance (``vocab``)."""
+    """Distinct terms per document, with their frequencies; terms get ids in order of first
+    appearance (``vocab``).
+
+    The counts wait in a temporary file until :meth:`bm25`, which reads them back a few
+    blocks at a time, so that they and the weights they become are not in memory together.
+    """
 
     def __init__(self) -> None:
         self.vocab: dict[str, int] = {}
         self.lengths = array("i")  # tokens per document
-        self._tokens = array("i")  # token ids of the documents not yet counted
-        self._counted = 0  # documents counted into blocks
-        self._blocks: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # docs, terms, tf
+        self._words = _WordNumbers()
+        self._words[SEPARATOR] = 0
+        self._word_terms = np.array([_NO_TERM], dtype=np.int32)  # each word's term
+        self._df = np.zeros(0, dtype=np.int64)  # documents with each term
+        self._pairs = array("i")  # distinct terms per document
+        self._spool = tempfile.TemporaryFile()  # noqa: SIM115 - closed once read back
+        # (each block's terms, then their frequencies)
+        self._blocks: list[tuple[int, np.dtype]] = []  # (pairs, frequency type) per block
 
     @property
     def num_docs(self) -> int:
         return len(self.lengths)
 
-    def add(self, tokens: Iterable[str]) -> None:
-        """The next document's tokens."""
-        vocab = self.vocab
-        before = len(self._tokens)
-        self._tokens.extend(vocab.setdefault(token, len(vocab)) for token in tokens)
-        self.lengths.append(len(self._tokens) - before)
-        if self.num_docs - self._counted == BLOCK:
-            self._count_block()
-
-    def _count_block(self) -> None:
-        first = self._counted
-        if first == self.num_docs:
+    def add(self, texts: Sequence[str]) -> None:
+        """The next documents' texts (title and text together)."""
+        if not texts:
             return
-        lengths = np.frombuffer(self.lengths, dtype=np.int32)[first:]
-        docs = np.repeat(np.arange(len(lengths), dtype=np.int64), lengths)
-        tokens = np.frombuffer(self._tokens, dtype=np.int32).astype(np.int64)
-        pairs, tf = np.unique((docs << 32) | tokens, return_counts=True)  # by document, term
-        self._blocks.append(
-            (
-                ((pairs >> 32) + first).astype(np.int32),
-                (pairs & 0xFFFFFFFF).astype(np.int32),
-                tf.astype(np.int32),
-            )
-        )
-        self._tokens, self._counted = array("i"), self.num_docs
+        joined = f" {SEPARATOR} ".join([text.lower() for text in texts])
+        words = WORD.findall(joined)
+        numbers = np.fromiter(map(self._words.__getitem__, words), np.int32, len(words))
+        del words
+        self._give_terms()
+        terms = self._word_terms[numbers]
+        docs = np.cumsum(numbers == 0, dtype=np.int32)  # word 0 is the separator
+        kept = terms != _NO_TERM
+        docs, terms = docs[kept], terms[kept]
+        self.lengths.frombytes(np.bincount(docs, minlength=len(texts)).astype(np.int32).tobytes())
+        ones = np.ones(len(terms), dtype=np.int32)
+        pairs = sp.csr_array((ones, (docs, terms)), shape=(len(texts), len(self.vocab)))
+        self._pairs.frombytes(np.diff(pairs.indptr).astype(np.int32).tobytes())
+        terms = pairs.indices.astype(np.int32, copy=False)
+        tf = pairs.data.astype(np.uint8 if pairs.data.max(initial=0) <= 0xFF else np.int32)
+        self._spool.write(terms.tobytes())
+        self._spool.write(tf.tobytes())
+        self._blocks.append((len(terms), tf.dtype))
+        df = np.bincount(terms, minlength=len(self.vocab))
+        df[: len(self._df)] += self._df
+        self._df = df
+
+    def _give_terms(self) -> None:
+        """Terms for the words seen for the first time: stems in order of first appearance."""
+        new, self._words.new = self._words.new, []
+        if not new:
+            return
+        stems = iter(stem([word for word in new if word not in STOPWORDS]))
+        vocab = self.vocab
+        terms = [
+            _NO_TERM if word in STOPWORDS else vocab.setdefault(next(stems), len(vocab))
+            for word in new
+        ]
+        self._word_terms = np.concatenate([self._word_terms, np.array(terms, dtype=np.int32)])
+
+    def _spooled(self) -> Iterator[tuple[int, np.ndarray, np.ndarray, np.ndarray]]:
+        """``(first document, pairs per document, terms, tf)`` of consecutive blocks read
+        back together, about :data:`MERGED_PAIRS` pairs at a time."""
+        self._spool.seek(0)
+        pairs = np.frombuffer(self._pairs, dtype=np.int32)
+        first = block = 0
+        while block < len(self._blocks):
+            group = []
+            count = 0
+            while block < len(self._blocks) and count < MERGED_PAIRS:
+                size, dtype = self._blocks[block]
+                terms = np.fromfile(self._spool, dtype=np.int32, count=size)
+                group.append((terms, np.fromfile(self._spool, dtype=dtype, count=size)))
+                count, block = count + size, block + 1
+            terms, tf = (np.concatenate(arrays) for arrays in zip(*group, strict=True))
+            docs = np.searchsorted(np.cumsum(pairs[first:], dtype=np.int64), count, "right")
+            yield first, pairs[first : first + docs], terms, tf
+            first += docs
+        self._spool.close()
 
     def bm25(self, k1: float, b: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The documents × terms BM25 weights as CSC ``(data, indices, indptr)``: float32
@@ -66,34 +139,36 @@ class TermCounts:
 
         Weight of term t in document d: ``idf(t) · tf / (k1 · (1 - b + b · |d| / avgdl) + tf)``
         with ``idf(t) = ln(1 + (N - df + 0.5) / (df + 0.5))``, computed in the same precision
-        and order as bm25s, so the arrays equal those of ``bm25s.BM25(k1, b).index``.
+        and order as bm25s, so the arrays equal those of ``bm25s.BM25(k1, b).index``. Called
+        once, at the end.
         """
-        self._count_block()
-        n, terms = self.num_docs, len(self.vocab)
+        n, num_terms = self.num_docs, len(self.vocab)
         lengths = np.frombuffer(self.lengths, dtype=np.int32)
         average = lengths.astype(np.int64).mean()  # as bm25s: the float64 mean of int64 lengths
-        df = np.zeros(terms, dtype=np.int64)
-        for _, columns, _ in self._blocks:
-            df += np.bincount(columns, minlength=terms)
+        df = np.zeros(num_terms, dtype=np.int64)
+        df[: len(self._df)] = self._df
         idf = np.array(
             [math.log(1 + (n - f + 0.5) / (f + 0.5)) if f else 0.0 for f in df.tolist()],
             dtype=np.float32,
         )
-        total = int(df.sum())
-        rows = np.empty(total, dtype=np.int32)
-        columns = np.empty(total, dtype=np.int32)
-        weights = np.empty(total, dtype=np.float32)
-        start = 0
-        while self._blocks:  # moved block by block, so the blocks are freed as they go
-            docs, block_terms, tf = self._blocks.pop(0)
-            end = start + len(docs)
+        indptr = np.zeros(num_terms + 1, dtype=np.int64)
+        np.cumsum(df, out=indptr[1:])
+        data = np.empty(indptr[-1], dtype=np.float32)
+        indices = np.empty(indptr[-1], dtype=np.int32)
+        filled = indptr[:-1].copy()  # where each term's next document goes
+        for first, per_doc, terms, tf in self._spooled():
+            docs = np.repeat(np.arange(len(per_doc), dtype=np.int32), per_doc)
             frequency = tf.astype(np.float32).astype(np.float64)
-            norm = k1 * ((1 - b) + b * lengths[docs].astype(np.float64) / average) + frequency
-            weights[start:end] = idf[block_terms].astype(np.float64) * (frequency / norm)
-            rows[start:end], columns[start:end] = docs, block_terms
-            start = end
-        # A terms × documents CSR is the documents × terms CSC; building it is a counting sort
-        # that keeps the documents' ascending order within each term.
-        matrix = sp.csr_array((weights, (columns, rows)), shape=(terms, n))
-        del rows, columns, weights
-        return matrix.data, matrix.indices, matrix.indptr.astype(np.int64)  # as bm25s saves it
+            norm = k1 * ((1 - b) + b * lengths[first + docs].astype(np.float64) / average)
+            weights = (idf[terms].astype(np.float64) * (frequency / (norm + frequency))).astype(
+                np.float32
+            )
+            # A terms × documents CSR of the block is a counting sort by term that keeps the
+            # documents ascending within each term; each term's run goes after the previous
+            # blocks' documents of that term.
+            block = sp.csr_array((weights, (terms, docs)), shape=(num_terms, len(per_doc)))
+            counts = np.diff(block.indptr)
+            at = np.repeat(filled - block.indptr[:-1], counts) + np.arange(block.nnz)
+            data[at], indices[at] = block.data, block.indices + first
+            filled += counts
+        return data, indices, indptr  # int64 bounds, as bm25s saves them

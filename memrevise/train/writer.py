@@ -22,6 +22,7 @@ from memrevise.bench.conversation import Conversation, SourceTurn
 from memrevise.bench.oracle import Oracle
 from memrevise.bench.sources import load_topiocqa
 from memrevise.memory import Memory
+from memrevise.progress import advance, stage, track
 from memrevise.retrieval import BM25Index
 from memrevise.search import MemRevise
 from memrevise.writer.base import Turn
@@ -97,7 +98,7 @@ Step = tuple[Memory, SourceTurn]
 
 def oracle_memories(conversations: Iterable[Conversation]) -> Iterator[Step]:
     """Each labelled turn with the memory its conversation's labels imply before it."""
-    for conversation in conversations:
+    for conversation in track(conversations):
         oracle = Oracle({})
         first = next((t.topic for t in conversation.turns if t.topic), None)
         for turn in conversation.turns:
@@ -109,7 +110,7 @@ def oracle_memories(conversations: Iterable[Conversation]) -> Iterator[Step]:
 
 def written_memories(engine: MemRevise, conversations: Iterable[Conversation]) -> Iterator[Step]:
     """Each turn with the memory a writer wrote itself before it (history turns answered)."""
-    for conversation in conversations:
+    for conversation in track(conversations):
         session = engine.session()
         for turn in conversation.turns:
             yield session.memory, turn
@@ -168,6 +169,7 @@ def train(
     x, y, sizes = train_groups.arrays()
     dx, dy, dsizes = dev_groups.arrays()
     names = list(FEATURES)
+    stage("boosting rounds", rounds)
     train_set = lightgbm.Dataset(x, y, group=sizes, feature_name=names, free_raw_data=False)
     dev_set = lightgbm.Dataset(dx, dy, group=dsizes, feature_name=names, reference=train_set)
     booster = lightgbm.train(
@@ -175,7 +177,7 @@ def train(
         train_set,
         num_boost_round=rounds,
         valid_sets=[dev_set],
-        callbacks=[lightgbm.early_stopping(40, verbose=False)],
+        callbacks=[lightgbm.early_stopping(40, verbose=False), lambda _: advance()],
     )
     model = TopicModel(booster)
     scores = model.scores(dx)
