@@ -37,7 +37,7 @@ from memrevise.retrieval import (
     load_index,
     read_collection,
 )
-from memrevise.search import Hit, MemRevise, SearchConfig
+from memrevise.search import Hit, MemRevise, SearchConfig, Session
 from memrevise.writer import TurnError
 from memrevise.writer.learned import DEFAULT_MODEL
 from memrevise.writer.llm.config import LLMConfig
@@ -468,15 +468,20 @@ def chat(
         if not line:
             continue
         try:
-            result = session.search(line, k)
-        except TurnError as error:
-            err.print(f"error: {error}", markup=False)
-            continue
-        node = result.memory.nodes[-1]
-        out.print(f"  {', '.join(map(str, node.operations))} | query: {result.query}", markup=False)
-        print_hits(result.hits)
-        if result.hits:
-            session.answer(result.hits[0].text)
+            _chat_turn(session, line, k)
+        except Exception as error:  # nothing typed may end the chat
+            reason = error if isinstance(error, TurnError) else f"{type(error).__name__}: {error}"
+            err.print(f"error: {reason} (the memory is kept)", markup=False)
+
+
+def _chat_turn(session: Session, line: str, k: int) -> None:
+    """Search ``line``, print what the turn did and the hits; the top hit is the answer."""
+    result = session.search(line, k)
+    node = result.memory.nodes[-1]
+    out.print(f"  {', '.join(map(str, node.operations))} | query: {result.query}", markup=False)
+    print_hits(result.hits)
+    if result.hits:
+        session.answer(result.hits[0].text)
 
 
 @app.command()

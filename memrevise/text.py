@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+MAX_DIGITS = 4300  # the most digits Python converts to an int by default
 _SPACE = re.compile(r"\s+")
 _QUALIFIER = re.compile(r"\s*\([^()]*\)\s*$")
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
@@ -22,6 +23,15 @@ def clean(text: str) -> str:
     text = unicodedata.normalize("NFKC", text)
     text = "".join(_replacement(c) for c in text)
     return _SPACE.sub(" ", text).strip()
+
+
+def integer(text: str) -> int | None:
+    """The number that a string of decimal digits writes ("12", " 3 ", "١٢"); None when it is
+    not one ("²", "1.5", "-1", "") or has more than :data:`MAX_DIGITS` digits."""
+    digits = text.strip()
+    if not digits.isdecimal() or len(digits) > MAX_DIGITS:
+        return None
+    return int(digits)
 
 
 def strip_qualifier(title: str) -> str:

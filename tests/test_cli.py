@@ -198,6 +198,24 @@ def test_chat_keeps_the_memory_across_lines(index_dir):
     assert "current  Neil Armstrong" in result.output
 
 
+def test_no_line_typed_ends_the_chat_and_its_memory_is_kept(index_dir):
+    huge = "1" + "0" * 4300  # one digit more than Python converts to an int by default
+    lines = "\n".join([
+        "who was neil armstrong?",
+        f"sorry, i meant {huge}, not 11",
+        "{" * 16_000,
+        "²³ ١٢ 1e999 -0 NaN",
+        "where did he grow up?",
+        ":memory",
+        ":quit",
+    ])  # fmt: skip
+    result = invoke("chat", "--index", index_dir, stdin=lines)
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    assert "query: where did Neil Armstrong grow up?" in result.output
+    assert "Neil Armstrong" in result.output.split("query: where did")[1]
+
+
 def test_a_100_kb_turn_is_handled(index_dir, tmp_path):
     items = tmp_path / "items.jsonl"
     item = {"qid": "big", "conversation_id": "c", "dataset": "d",
