@@ -3,7 +3,12 @@
 from memrevise.memory.model import Memory, Node, Op, Operation, Status, Topic
 from memrevise.memory.render import render_input, render_memory
 from memrevise.memory.replay import replay
-from memrevise.memory.schema import WriterOutput, WriterOutputError, parse_writer_output
+from memrevise.memory.schema import (
+    WriterOutput,
+    WriterOutputError,
+    parse_writer_output,
+    writer_output,
+)
 
 __all__ = [
     "Memory",
@@ -18,4 +23,5 @@ __all__ = [
     "render_input",
     "render_memory",
     "replay",
+    "writer_output",
 ]
