@@ -21,7 +21,8 @@ def _replacement(char: str) -> str:
 def clean(text: str) -> str:
     """Normalise unicode (NFKC), drop control and format characters, collapse whitespace."""
     text = unicodedata.normalize("NFKC", text)
-    text = "".join(_replacement(c) for c in text)
+    if not text.isprintable():  # only then can it hold control or format characters
+        text = "".join(_replacement(c) for c in text)
     return _SPACE.sub(" ", text).strip()
 
 
