@@ -3,9 +3,11 @@ replacement when writing."""
 
 from __future__ import annotations
 
+import glob
 import json
 import os
 import re
+import shutil
 import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -112,6 +114,21 @@ def write_atomic(path: str | os.PathLike[str], lines: Iterable[str]) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+    remove_leftovers(target)
+
+
+def remove_leftovers(target: Path) -> None:
+    """Remove what interrupted saves of ``target`` left beside it: the temporary files and
+    directories named ``.{name}.XXXXXXXX`` (with ``.tmp`` or after ``old.``) that a finished
+    save renames or deletes. Called once a save of ``target`` has succeeded."""
+    leftover = re.compile(rf"\.{re.escape(target.name)}\.(?:old\.)?[a-z0-9_]{{8}}(?:\.tmp)?")
+    for path in target.parent.glob(f".{glob.escape(target.name)}.*"):
+        if not leftover.fullmatch(path.name):
+            continue
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            path.unlink(missing_ok=True)
 
 
 def _umask() -> int:
