@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import sys
+import warnings
 from collections.abc import Callable, Iterable, Iterator
 from importlib import resources
 from pathlib import Path
@@ -15,7 +16,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from memrevise.bench.items import read_items
+from memrevise.bench.items import ItemsError, read_items
 from memrevise.jsonl import JsonlError
 from memrevise.memory import Memory, Status
 from memrevise.methods import (
@@ -32,6 +33,7 @@ from memrevise.methods import (
 from memrevise.retrieval import (
     BACKENDS,
     IndexLoadError,
+    UntitledWarning,
     build_index,
     iter_collection,
     load_index,
@@ -62,12 +64,25 @@ def _fails_cleanly(command: Callable[..., T]) -> Callable[..., T]:
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> T:
         try:
-            return command(*args, **kwargs)
+            with warnings.catch_warnings():
+                warnings.showwarning = _show_warning
+                return command(*args, **kwargs)
         except (JsonlError, IndexLoadError, TurnError, ValueError, OSError, ImportError) as error:
             err.print(f"error: {error}", markup=False)
             raise typer.Exit(2) from None
 
     return wrapper
+
+
+_show_other_warning = warnings.showwarning
+
+
+def _show_warning(message: Warning | str, category: type[Warning], *args: Any) -> None:
+    """A warning about the input as one line on stderr; others as Python shows them."""
+    if issubclass(category, UntitledWarning):
+        err.print(f"warning: {message}", markup=False)
+    else:
+        _show_other_warning(message, category, *args)
 
 
 def _progress(items: Iterable[T], label: str, total: int) -> Iterator[T]:
@@ -227,6 +242,8 @@ def run(
     if not tag or any(c.isspace() for c in tag):
         raise ValueError(f"the run tag must be one word: {tag!r}")
     items = read_items(items_path)
+    if not items:  # an empty run would replace the one there
+        raise ItemsError(items_path, 0, "no items to rank")
     uses_llm = writer == "llm" or method == "memory-free-llm"
     model = LLMConfig.of(llm, llm_model, llm_adapter, llm_batch) if uses_llm else None
     spec = MethodSpec(index_dir, method, writer, config, model, writer_model)

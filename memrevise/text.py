@@ -35,6 +35,11 @@ def integer(text: str) -> int | None:
     return int(digits)
 
 
+def is_one_word(text: str) -> bool:
+    """Whether ``text`` is non-empty without whitespace, as an id in a TREC file must be."""
+    return text.split() == [text]
+
+
 def strip_qualifier(title: str) -> str:
     """``"Avatar (2009 film)"`` -> ``"Avatar"``: the page name without its bracketed qualifier."""
     return _QUALIFIER.sub("", title).strip()
