@@ -22,7 +22,15 @@ class JsonlError(LineError):
 
 
 class JsonValueError(ValueError):
-    """Text that :func:`parse_json` does not accept; the message says why and where."""
+    """Text that :func:`parse_json` does not accept; the message says why and where.
+
+    ``line`` is the line of the text where a syntax error stands (0 when the error has no
+    place), and ``reason`` the message without that line."""
+
+    def __init__(self, reason: str, line: int = 0) -> None:
+        super().__init__(f"{reason} at line {line}" if line > 1 else reason)
+        self.reason = reason
+        self.line = line
 
 
 _ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
@@ -46,8 +54,7 @@ def parse_json(text: str, strict: bool = True) -> Any:
     except JsonValueError:
         raise
     except json.JSONDecodeError as error:
-        where = f"line {error.lineno} " if error.lineno > 1 else ""
-        raise JsonValueError(f"{error.msg} at {where}column {error.colno}") from None
+        raise JsonValueError(f"{error.msg} (column {error.colno})", error.lineno) from None
     except RecursionError:
         raise JsonValueError("nested too deeply") from None
     except ValueError:  # the only other failure: int() refusing a number of too many digits

@@ -183,7 +183,8 @@ def test_parse_writer_output_accepts_objects_and_compact_operations():
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("{not json", "not valid JSON: .* column 2"),
+        ("{not json", r"not valid JSON: .* \(column 2\)"),
+        ('{\n"a": }', r"not valid JSON: .* \(column 6\) at line 2"),
         ('{"topic": ' + "[" * 5000, "not valid JSON: nested too deeply"),
         ('{"dependencies": [' + "1" * 4301 + "]}", "more than 4300 digits"),
         ('{"dependencies": [NaN]}', "NaN is not a JSON number"),
