@@ -65,6 +65,7 @@ def _fails_cleanly(command: Callable[..., T]) -> Callable[..., T]:
     def wrapper(*args: Any, **kwargs: Any) -> T:
         try:
             with warnings.catch_warnings():
+                warnings.simplefilter("always", UntitledWarning)
                 warnings.showwarning = _show_warning
                 return command(*args, **kwargs)
         except (JsonlError, IndexLoadError, TurnError, ValueError, OSError, ImportError) as error:
