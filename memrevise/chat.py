@@ -164,7 +164,10 @@ def run_chat(chat: Chat, index: str) -> None:
                 line = input(prompt)
             except EOFError:
                 break
-            if not chat.handle(line):
-                break
+            try:
+                if not chat.handle(line):
+                    break
+            except Exception as error:  # nothing typed may end the chat
+                chat.err.print(f"error: {type(error).__name__}: {error} (the memory is kept)")
     finally:
         save_history()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import os
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -12,7 +13,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from memrevise.bench.items import read_items
+from memrevise.bench.items import ItemsError, read_items
 from memrevise.console import print_demo_turn
 from memrevise.data import demo_collection, demo_conversation
 from memrevise.jsonl import JsonlError, count_lines
@@ -29,6 +30,7 @@ from memrevise.progress import shown, stage, track
 from memrevise.retrieval import (
     BACKENDS,
     IndexLoadError,
+    UntitledWarning,
     build_index,
     iter_collection,
     load_index,
@@ -59,12 +61,26 @@ def _fails_cleanly(command: Callable[..., T]) -> Callable[..., T]:
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> T:
         try:
-            return command(*args, **kwargs)
+            with warnings.catch_warnings():
+                warnings.simplefilter("always", UntitledWarning)
+                warnings.showwarning = _show_warning
+                return command(*args, **kwargs)
         except (JsonlError, IndexLoadError, TurnError, ValueError, OSError, ImportError) as error:
             err.print(f"error: {error}", markup=False)
             raise typer.Exit(2) from None
 
     return wrapper
+
+
+_show_other_warning = warnings.showwarning
+
+
+def _show_warning(message: Warning | str, category: type[Warning], *args: Any) -> None:
+    """A warning about the input as one line on stderr; others as Python shows them."""
+    if issubclass(category, UntitledWarning):
+        err.print(f"warning: {message}", markup=False)
+    else:
+        _show_other_warning(message, category, *args)
 
 
 @app.command()
@@ -167,6 +183,8 @@ def run(
     )
     tag = check_tag(tag or method)
     items = read_items(items_path)
+    if not items:  # an empty run would replace the one there
+        raise ItemsError(items_path, 0, "no items to rank")
     uses_llm = writer == "llm" or method == "memory-free-llm"
     model = LLMConfig.of(llm, llm_model, llm_adapter, llm_batch) if uses_llm else None
     spec = MethodSpec(index_dir, method, writer, config, model, writer_model)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gzip
 import os
+import zlib
 from collections.abc import Iterator
 
 
@@ -29,11 +31,17 @@ class ModelError(ValueError):
 def numbered_lines(
     path: str | os.PathLike[str], error: type[LineError] = LineError
 ) -> Iterator[tuple[int, bytes]]:
-    """``(line number, raw line)`` of a file; a file that cannot be opened raises ``error``
-    for the whole file (line 0)."""
+    """``(line number, raw line)`` of a file, gzip-compressed when its name ends in ``.gz``; a
+    file that cannot be opened raises ``error`` for the whole file (line 0), one that cannot be
+    read (a corrupt or cut-off gzip stream) for the line where reading failed."""
     try:
-        handle = open(path, "rb")  # noqa: SIM115 - closed by the with below
+        handle = (gzip.open if os.fspath(path).endswith(".gz") else open)(path, "rb")
     except OSError as failure:
         raise error(path, 0, failure.strerror or str(failure)) from None
+    number = 0
     with handle:
-        yield from enumerate(handle, start=1)
+        try:
+            for number, raw in enumerate(handle, start=1):
+                yield number, raw
+        except (OSError, EOFError, zlib.error) as failure:
+            raise error(path, number + 1, f"unreadable: {failure}") from None

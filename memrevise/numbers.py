@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from memrevise.text import rename, strip_qualifier
+from memrevise.text import integer, rename, strip_qualifier
 
 _NEGATORS = frozenset({"not", "instead", "than"})  # "not 11", "instead of 11", "rather than 11"
 _NEGATION_REACH = 3  # words after a negator within which it marks a number as the rejected one
@@ -39,8 +39,9 @@ def _mention(token: re.Match[str], in_title: bool) -> Mention | None:
     text = token.group()
     if _DECADE.fullmatch(text):
         return Mention("decade", text[-3:], text, token.start(), token.end())
-    if _NUMBER.fullmatch(text):
-        return Mention("number", str(int(text)), text, token.start(), token.end())
+    value = integer(text) if _NUMBER.fullmatch(text) else None
+    if value is not None:
+        return Mention("number", str(value), text, token.start(), token.end())
     roman = text if in_title else text.upper()
     # In a title a numeral is upper case; in a turn "i" is the pronoun, never one, and a
     # lower-case word is a numeral only below 90 ("xlv", not "mix" or "cd").

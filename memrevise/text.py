@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+MAX_DIGITS = 4300  # the most digits Python converts to an int by default
 _QUALIFIER = re.compile(r"\s*\([^()]*\)\s*$")
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 
@@ -31,6 +32,20 @@ def clean(text: str) -> str:
     milliseconds."""
     text = unicodedata.normalize("NFKC", text)
     return " ".join(text.translate(_CONTROLS).split())  # split: the whitespace of "\s"
+
+
+def integer(text: str) -> int | None:
+    """The number that a string of decimal digits writes ("12", " 3 ", "١٢"); None when it is
+    not one ("²", "1.5", "-1", "") or has more than :data:`MAX_DIGITS` digits."""
+    digits = text.strip()
+    if not digits.isdecimal() or len(digits) > MAX_DIGITS:
+        return None
+    return int(digits)
+
+
+def is_one_word(text: str) -> bool:
+    """Whether ``text`` is non-empty without whitespace, as an id in a TREC file must be."""
+    return text.split() == [text]
 
 
 def strip_qualifier(title: str) -> str:

@@ -11,6 +11,8 @@ the first line of stdout); ``/{mode}/log`` lists the requests a mode received. M
   comma (repairable); the memory-free writer's prompt gets a fenced query instead;
 - ``fixer``: a valid node about "Apollo 12", as plain JSON;
 - ``garbage``: prose with no JSON object;
+- ``hostile``: in turn, replies nested 5,000 deep, made of 16,000 ``{``, with an integer of
+  4,301 digits, and with "²", null, a list and a float as dependencies;
 - ``flaky``: HTTP 500 for its first two requests, then as ``fenced``;
 - ``down``: HTTP 503 always;
 - ``slow``: as ``fenced`` after sleeping 1.5 seconds;
@@ -181,6 +183,15 @@ def _fenced(messages: list[dict[str, str]]) -> str:
     return f"Here is the node:\n```json\n{text[:-1]},\n}}\n```"
 
 
+_APOLLO = '"operations": ["Add(Apollo 11)"], "topic": "Apollo 11", "query": "apollo 11"'
+HOSTILE_REPLIES = (
+    '{"topic": ' + "[" * 5000,
+    "{" * 16_000,
+    '{"dependencies": [' + "1" * 4301 + "], " + _APOLLO + "}",
+    '{"dependencies": ["²", null, [1], 1.5], ' + _APOLLO + "}",
+)
+
+
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
 
@@ -251,6 +262,8 @@ class _Handler(BaseHTTPRequestHandler):
             content = json.dumps(_node("Apollo 12", messages[-1]["content"]))
         elif mode == "garbage":
             content = "Sorry, I cannot help with that."
+        elif mode == "hostile":
+            content = HOSTILE_REPLIES[len(log) % len(HOSTILE_REPLIES)]
         else:
             content = _fenced(messages)
         return self._send(

@@ -1,5 +1,6 @@
 """The command line: demo, index, run and chat, and how bad input is reported."""
 
+import gzip
 import json
 import shutil
 import subprocess
@@ -29,6 +30,11 @@ def index_dir(tmp_path_factory):
     result = invoke("index", "--collection", demo_collection(), "--out", path)
     assert result.exit_code == 0, result.output
     return path
+
+
+def printed(result, text):
+    """Whether a command printed ``text``, however the console wrapped its long lines."""
+    return "".join(text.split()) in "".join(result.output.split())
 
 
 def read_run(path):
@@ -143,6 +149,122 @@ def test_a_malformed_items_line_is_named_and_an_earlier_run_is_kept(index_dir, t
     assert run.read_text() == "kept\n"
 
 
+def item(**fields):
+    return json.dumps({"qid": "q1", "conversation_id": "c", "dataset": "d",
+                       "question": "who commanded apollo 11?", **fields})  # fmt: skip
+
+
+BAD_ITEMS = {
+    "nested": (item(history=[{"question": "a"}]) + "\n" + '{"qid": ' + "[" * 5000, "2",
+               "invalid JSON: nested too deeply"),
+    "a 4,301-digit number": (item()[:-1] + ', "turns": ' + "1" * 4301 + "}", "1",
+                             "invalid JSON: a number of more than 4300 digits"),
+    "a lone surrogate": ('{"qid": "q\\udc80"}', "1", "invalid JSON: a lone surrogate (half"),
+    "a wrong type": (item(history="who was neil armstrong?"), "1", "qid 'q1': history: Input"),
+    "a number for a qid": (item(qid=7), "1", "qid: Input should be a valid string"),
+    "a qid with a space": (item(qid="q 1"), "1", "qid 'q 1': qid: Value error, must be one"),
+    "a blank history question": (item(history=[{"question": " \u200b ", "answer": "x"}]), "1",
+                                 "qid 'q1': history.0.question: Value error, the question is"),
+    "no items": ("\n\n", "", "no items to rank"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "line", "reason"), BAD_ITEMS.values(), ids=BAD_ITEMS.keys())
+def test_bad_items_are_named_by_file_and_line_and_the_earlier_run_is_kept(
+    index_dir, tmp_path, text, line, reason
+):
+    run, trace, items = tmp_path / "run.trec", tmp_path / "trace.jsonl", tmp_path / "items.jsonl"
+    run.write_text("kept\n")
+    trace.write_text("kept\n")
+    items.write_text(text + "\n")
+    result = invoke("run", "--index", index_dir, "--items", items, "--method", "memrevise",
+                    "--run", run, "--trace", trace)  # fmt: skip
+    assert result.exit_code == 2
+    assert printed(result, f"error: {items}{':' + line if line else ''}: {reason}")
+    assert "Traceback" not in result.output
+    assert run.read_text() == trace.read_text() == "kept\n"
+
+
+def passage(**fields):
+    return json.dumps({"id": "p1", "title": "Apollo 11", "text": "The first crewed landing.",
+                       **fields})  # fmt: skip
+
+
+BAD_PASSAGES = {
+    "nested": ('{"id": "p2", "text": ' + "[" * 5000, "invalid JSON: nested too deeply"),
+    "a 4,301-digit number": (
+        passage(id="p2")[:-1] + ', "views": ' + "1" * 4301 + "}",
+        "invalid JSON: a number of more than 4300 digits",
+    ),
+    "a lone surrogate in an id": ('{"id": "p\\ud800", "text": "x"}', "invalid JSON: a lone"),
+    "a wrong type": (passage(id="p2", text=["x"]), 'field "text" must be a string'),
+    "an id with a space": (passage(id="p 2"), 'field "id" must be one word'),
+    "an id with a tab": (passage(id="p\t2"), 'field "id" must be one word'),
+}
+
+
+@pytest.mark.parametrize(("line", "reason"), BAD_PASSAGES.values(), ids=BAD_PASSAGES.keys())
+def test_a_bad_passage_is_named_by_file_and_line_and_the_index_is_kept(tmp_path, line, reason):
+    good, bad, out = tmp_path / "good.jsonl", tmp_path / "bad.jsonl", tmp_path / "idx"
+    good.write_text(passage() + "\n")
+    assert invoke("index", "--collection", good, "--out", out).exit_code == 0
+    saved = {p.name: p.read_bytes() for p in out.iterdir()}
+    bad.write_text(passage() + "\n" + line + "\n")
+    result = invoke("index", "--collection", bad, "--out", out)
+    assert result.exit_code == 2
+    assert printed(result, f"error: {bad}:2: {reason}")
+    assert "Traceback" not in result.output
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == saved
+
+
+def test_passages_without_titles_are_counted_in_one_warning(tmp_path):
+    collection = tmp_path / "c.jsonl"
+    lines = [passage(), passage(id="p2", title=""),
+             json.dumps({"id": "p3", "Title": "Apollo 12", "text": "The second landing."}),
+             json.dumps({"id": "p4", "text": "Buzz Aldrin grew up in Montclair."})]  # fmt: skip
+    collection.write_text("\n".join(lines) + "\n")
+    result = invoke("index", "--collection", collection, "--out", tmp_path / "idx")
+    assert result.exit_code == 0, result.output
+    assert result.output.count("warning:") == 1
+    assert printed(result, f'warning: {collection}: 3 of 4 passages have no "title"')
+
+
+def test_gzip_collections_and_items_are_read_as_they_are(tmp_path):
+    collection, items = tmp_path / "c.jsonl.gz", tmp_path / "items.jsonl.gz"
+    collection.write_bytes(gzip.compress(demo_collection().read_bytes()))
+    items.write_bytes(gzip.compress(ITEMS.read_bytes()))
+    assert invoke("index", "--collection", collection, "--out", tmp_path / "idx").exit_code == 0
+    result = invoke("run", "--index", tmp_path / "idx", "--items", items, "--method",
+                    "memrevise", "--run", tmp_path / "run.trec")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert len(read_run(tmp_path / "run.trec")) == len(ITEMS.read_text().splitlines())
+    cut = tmp_path / "cut.jsonl.gz"
+    cut.write_bytes(collection.read_bytes()[:-20])
+    broken = invoke("index", "--collection", cut, "--out", tmp_path / "idx2")
+    assert broken.exit_code == 2
+    assert printed(broken, f"error: {cut}:") and printed(broken, "unreadable")
+
+
+def test_what_a_killed_save_left_is_removed_by_the_next_save(index_dir, tmp_path):
+    collection, out = tmp_path / "c.jsonl", tmp_path / "idx"
+    collection.write_text(passage() + "\n")
+    left = [tmp_path / ".idx.k1ll3d_1", tmp_path / ".idx.old.k1ll3d_2"]
+    for directory in left:
+        directory.mkdir()
+        (directory / "meta.json").write_text("{}")
+    stale_run = tmp_path / ".run.trec.k1ll3d_3.tmp"
+    stale_run.write_text("half a run")
+    unrelated = tmp_path / ".idx.notes"
+    unrelated.write_text("mine")
+    assert invoke("index", "--collection", collection, "--out", out).exit_code == 0
+    result = invoke("run", "--index", index_dir, "--items", ITEMS, "--method", "original",
+                    "--run", tmp_path / "run.trec")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert not any(path.exists() for path in [*left, stale_run])
+    assert unrelated.read_text() == "mine"
+    assert (out / "meta.json").is_file()
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -197,6 +319,24 @@ def test_chat_keeps_the_memory_across_lines(index_dir):
     assert "query: where did Neil Armstrong grow up?" in result.output
     assert "error: the question is empty" in result.output
     assert "current  Neil Armstrong" in result.output
+
+
+def test_no_line_typed_ends_the_chat_and_its_memory_is_kept(index_dir):
+    huge = "1" + "0" * 4300  # one digit more than Python converts to an int by default
+    lines = "\n".join([
+        "who was neil armstrong?",
+        f"sorry, i meant {huge}, not 11",
+        "{" * 16_000,
+        "²³ ١٢ 1e999 -0 NaN",
+        "where did he grow up?",
+        ":memory",
+        ":quit",
+    ])  # fmt: skip
+    result = invoke("chat", "--index", index_dir, stdin=lines)
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    assert "query: where did Neil Armstrong grow up?" in result.output
+    assert "Neil Armstrong" in result.output.split("query: where did")[1]
 
 
 def test_a_100_kb_turn_is_handled(index_dir, tmp_path):

@@ -41,8 +41,8 @@ def test_reads_passages_in_file_order(tmp_path: Path) -> None:
 
 
 def test_titles_and_texts_are_cleaned_but_ids_are_kept_verbatim(tmp_path: Path) -> None:
-    path = jsonl(tmp_path / "c.jsonl", {"id": " x ", "title": " Apollo\t11 ", "text": "a\n\n  b"})
-    assert read_collection(path) == [Passage(" x ", "Apollo 11", "a b")]
+    path = jsonl(tmp_path / "c.jsonl", {"id": "X#1", "title": " Apollo\t11 ", "text": "a\n\n  b"})
+    assert read_collection(path) == [Passage("X#1", "Apollo 11", "a b")]
 
 
 @pytest.mark.parametrize(
@@ -55,7 +55,8 @@ def test_titles_and_texts_are_cleaned_but_ids_are_kept_verbatim(tmp_path: Path) 
         ('{"title": "T", "text": "x"}', 'missing field "id"'),
         ('{"id": "b", "title": "T"}', 'missing field "text"'),
         ('{"id": 7, "text": "x"}', 'field "id" must be a string, not int'),
-        ('{"id": "", "text": "x"}', 'field "id" must not be empty'),
+        ('{"id": "", "text": "x"}', 'field "id" must be one word'),
+        ('{"id": " x ", "text": "x"}', 'field "id" must be one word'),
         ('{"id": "b", "title": null, "text": "x"}', 'field "title" must be a string, not NoneType'),
         ('{"id": "b", "text": ["x"]}', 'field "text" must be a string, not list'),
     ],

@@ -2,12 +2,13 @@
 local model, a real chat-completions server on loopback (that also fails, stalls and answers
 malformed JSON), GGUF; and ``memrevise run`` with the LLM writer."""
 
+import contextlib
 import json
 import time
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from llm_fixtures import make_tiny_model, requests_of, served
 from typer.testing import CliRunner
@@ -15,7 +16,7 @@ from typer.testing import CliRunner
 from memrevise.bench.items import read_items
 from memrevise.cli import app
 from memrevise.data import demo_collection
-from memrevise.memory import Memory, Op, WriterOutput, WriterOutputError
+from memrevise.memory import Memory, Op, WriterOutput, WriterOutputError, parse_writer_output
 from memrevise.methods import MemReviseMethod
 from memrevise.methods.lockstep import LockstepMemRevise
 from memrevise.retrieval import BM25Index, read_collection
@@ -190,6 +191,53 @@ def test_the_first_object_is_balanced_or_absent(text):
     assert found is None or (found.startswith("{") and found.endswith("}") and found in text)
 
 
+PIECES = st.sampled_from([
+    "{", "}", "[", "]", '"', ",", ":", "\\", " ", "\n", "```json", "null", "true", "1.5", "NaN",
+    "-0", "1e999", "²", "١٢", "\\ud800", "9" * 4301, '"dependencies": ', '"2"', '"²"',
+    '"operations": ["Add(Apollo 11)"]', '"topic": "Apollo 11"', '"query": "q"', '"facts": ',
+])  # fmt: skip
+REPLIES = st.one_of(
+    st.text(max_size=300),
+    st.lists(PIECES, max_size=80).map("".join),
+    st.tuples(st.sampled_from(["[", "{", '{"a": ', '{"']), st.integers(900, 20_000)).map(
+        lambda pair: '{"topic": ' + pair[0] * pair[1]
+    ),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(REPLIES, st.integers(1, 8), st.booleans())
+def test_any_reply_is_an_output_or_the_documented_error(reply, turn, want_query):
+    with contextlib.suppress(WriterOutputError):
+        parse_writer_output(reply)
+    with contextlib.suppress(WriterOutputError):
+        read_output(reply, turn, want_query).output.to_node(turn, "where was he born?")
+
+
+HOSTILE_64KB = {
+    "braces": "{" * 65_536,
+    "quoted braces": '{"' * 32_768,
+    "deep": '{"a": ' + "[" * 65_000,
+    "commas": "{" + ", " * 32_767 + "}",
+    "escapes": '{"' + '\\"' * 32_767,
+    "strings and a trailing comma": '{"facts": ['
+    + ",".join(['"x"'] * 16_000)
+    + '], "topic": "A",}',
+    "half open": ('{"a": [1, {"b": "}' * 4_000)[:65_536],
+}
+
+
+@pytest.mark.parametrize("reply", HOSTILE_64KB.values(), ids=HOSTILE_64KB.keys())
+def test_a_64_kb_reply_is_read_within_50_ms(reply):
+    def seconds():
+        start = time.perf_counter()
+        with contextlib.suppress(WriterOutputError):
+            read_output(reply, turn=3, want_query=True)
+        return time.perf_counter() - start
+
+    assert min(seconds() for _ in range(3)) < 0.05  # the best of three: the machine is shared
+
+
 # ---- a local model ------------------------------------------------------------------------
 
 
@@ -347,6 +395,19 @@ def test_run_with_the_llm_writer_completes_when_every_turn_falls_back(server, in
         assert len(events) == len(trace["memory"]["nodes"])
         assert all("no JSON object" in e["fallback"] for e in events)
         assert trace["query"]
+
+
+def test_hostile_replies_fall_back_turn_by_turn_and_the_run_is_written(server, index_dir, tmp_path):
+    lines, traces = run_llm(
+        index_dir, tmp_path, "--method", "memrevise", "--writer", "llm",
+        "--llm", f"{server}/hostile/v1", "--llm-batch", "1",
+    )  # fmt: skip
+    assert {line.split()[0] for line in lines} == {t["qid"] for t in traces}
+    events = [e for t in traces for e in t["writer_events"]]
+    assert len(events) == sum(len(t["memory"]["nodes"]) for t in traces)
+    reasons = " ".join(e["fallback"] for e in events)
+    for said in ("nested too deeply", "no JSON object", "4300 digits", "dependencies.0"):
+        assert said in reasons
 
 
 def test_run_takes_the_server_from_the_environment(server, index_dir, tmp_path, monkeypatch):

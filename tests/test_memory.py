@@ -183,7 +183,12 @@ def test_parse_writer_output_accepts_objects_and_compact_operations():
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("{not json", "not valid JSON at line 1"),
+        ("{not json", r"not valid JSON: .* \(column 2\)"),
+        ('{\n"a": }', r"not valid JSON: .* \(column 6\) at line 2"),
+        ('{"topic": ' + "[" * 5000, "not valid JSON: nested too deeply"),
+        ('{"dependencies": [' + "1" * 4301 + "]}", "more than 4300 digits"),
+        ('{"dependencies": [NaN]}', "NaN is not a JSON number"),
+        ('{"operations": ["Add(A)"], "topic": "\\udc80"}', "lone surrogate .* in topic"),
         ("[1, 2]", "expected a JSON object"),
         ('{"operations": [], "topic": "A"}', "operations: "),
         ('{"operations": ["Drop(A)"], "topic": "A"}', "operations.0"),

@@ -266,6 +266,7 @@ def test_title_prior_needs_a_page_of_that_name(index) -> None:
         ("Apollo 11", "i meant 11", None),
         ("Rocky II", "i meant 3", None),
         ("Toy Story", "i meant 2", None),
+        ("Apollo 11", f"i meant {'9' * 4301}, not 11", None),  # too long to be a number
     ],
 )
 def test_renamed_swaps_one_number_of_the_same_kind(topic, question, new) -> None:

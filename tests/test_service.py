@@ -225,18 +225,63 @@ def test_oversized_input_is_refused_naming_the_limit(client):
 def test_malformed_turns_are_refused_naming_the_field(client):
     session = new_session(client)
     cases = {
-        "question": {"index": 0, "question": ""},
-        "index": {"index": -1, "question": "why?"},
-        "extra": {"index": 0, "question": "why?", "k": 3},
+        "body.question: String should have at least 1 character": {"index": 0, "question": ""},
+        "body.index: Input should be greater than or equal to 0": {"index": -1, "question": "x"},
+        "body.k: Extra inputs are not permitted": {"index": 0, "question": "why?", "k": 3},
     }
-    for field, body in cases.items():
+    for said, body in cases.items():
         response = client.post(f"/sessions/{session}/turns", json=body)
-        assert response.status_code == 422, field
-        assert field in json.dumps(response.json()["detail"]), field
+        assert response.status_code == 422, said
+        assert response.json()["detail"] == said
     blank = post(client, session, 0, " \u200b\n\t")
     assert blank.status_code == 422
     assert blank.json()["detail"] == "turn 0: the question is empty"
     assert client.get(f"/sessions/{session}/memory").json()["nodes"] == []
+
+
+HOSTILE_TURNS = {
+    '{"index": NaN, "question": "why?"}': "body.index: ",
+    '{"index": Infinity, "question": "why?"}': "body.index: ",
+    '{"index": -Infinity, "question": "why?"}': "body.index: ",
+    '{"index": true, "question": "why?"}': "body.index: Input should be a valid integer",
+    '{"index": 1.0, "question": "why?"}': "body.index: Input should be a valid integer",
+    '{"index": "1", "question": "why?"}': "body.index: Input should be a valid integer",
+    '{"index": 1, "question": "who was \\ud800 he?"}': "body.question: Input should be",
+    '{"index": 1, "question": "why?", "answer": "\\udfff"}': "body.answer: Input should be",
+    '{"index": 1, "question": ["why?"]}': "body.question: Input should be a valid string",
+}
+
+
+def test_hostile_turns_are_422_naming_the_field_and_the_session_is_unharmed(client):
+    session = new_session(client)
+    assert post(client, session, 0, DEMO[0]["question"]).is_success
+    memory = client.get(f"/sessions/{session}/memory").json()
+    for body, said in HOSTILE_TURNS.items():
+        response = client.post(
+            f"/sessions/{session}/turns", content=body, headers={"Content-Type": "application/json"}
+        )
+        assert response.status_code == 422, body[:60]
+        assert response.json()["detail"].startswith(said), response.text
+    nested = client.post(
+        f"/sessions/{session}/turns",
+        content='{"index": 1, "question": ' + "[" * 5000,
+        headers={"Content-Type": "application/json"},
+    )
+    assert nested.status_code == 400, nested.text
+    assert client.get(f"/sessions/{session}/memory").json() == memory
+    assert post(client, session, 1, DEMO[1]["question"]).is_success
+
+
+@pytest.mark.parametrize("session", ["a%00b", "%00", "x" * 65, "caf%C3%A9", "a%20b", "a.b"])
+def test_a_session_id_that_is_not_well_formed_is_404(client, session):
+    for response in (
+        post(client, session, 0, "what was apollo 11?"),
+        client.get(f"/sessions/{session}/memory"),
+        client.get(f"/sessions/{session}"),
+        client.delete(f"/sessions/{session}"),
+    ):
+        assert response.status_code == 404, response.text
+        assert response.json()["detail"].startswith("no session ")
 
 
 def test_unknown_sessions_are_404(client):

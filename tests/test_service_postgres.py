@@ -14,6 +14,8 @@ from fixtures_postgres import fresh_database
 from test_service import (  # the API's specifications, here against a server on PostgreSQL
     test_a_deleted_session_is_gone,  # noqa: F401
     test_a_retried_turn_is_answered_from_the_store_not_applied_twice,  # noqa: F401
+    test_a_session_id_that_is_not_well_formed_is_404,  # noqa: F401
+    test_hostile_turns_are_422_naming_the_field_and_the_session_is_unharmed,  # noqa: F401
     test_out_of_order_and_conflicting_turns_are_refused,  # noqa: F401
     test_unknown_sessions_are_404,  # noqa: F401
     test_user_text_is_data_and_never_breaks_the_memory_or_the_prompt,  # noqa: F401

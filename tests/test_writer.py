@@ -265,6 +265,18 @@ def test_empty_and_odd_turns(writer):
     assert output.topic == "Buzz Aldrin"
 
 
+HUGE = "1" + "2" * 4300  # one digit more than Python converts to an int by default
+
+
+@pytest.mark.parametrize(
+    "final",
+    [f"sorry, i meant {HUGE}, not 11", f"the {HUGE}s?", f"apollo {HUGE}", "²³ ١٢ 1e999 NaN -0"],
+)
+def test_hostile_numbers_are_an_ordinary_turn(writer, final):
+    output, _ = converse(writer, APOLLO[:1], final)
+    assert output.query
+
+
 def test_the_writer_is_deterministic(writer):
     first, _ = converse(writer, APOLLO, "no, i meant the first one")
     second, _ = converse(writer, APOLLO, "no, i meant the first one")

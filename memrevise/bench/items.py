@@ -8,10 +8,16 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from memrevise.jsonl import JsonlError, read_objects, write_objects
-from memrevise.text import clean
+from memrevise.text import clean, is_one_word
 
 Tier = Literal["return-1", "return-2+", "correction", "follow-up", "self-repair", "value-revision"]
 TIERS: tuple[str, ...] = Tier.__args__  # type: ignore[attr-defined]
+
+
+def _has_text(value: str) -> str:
+    if not clean(value):
+        raise ValueError("the question is empty")
+    return value
 
 
 class HistoryTurn(BaseModel):
@@ -21,6 +27,8 @@ class HistoryTurn(BaseModel):
 
     question: str
     answer: str = ""
+
+    _question = field_validator("question")(_has_text)
 
 
 class Item(BaseModel):
@@ -39,11 +47,13 @@ class Item(BaseModel):
     stale: tuple[str, ...] = ()
     topic: str | None = None
 
-    @field_validator("question")
+    _question = field_validator("question")(_has_text)
+
+    @field_validator("qid")
     @classmethod
-    def _has_text(cls, value: str) -> str:
-        if not clean(value):
-            raise ValueError("the final question is empty")
+    def _one_word(cls, value: str) -> str:
+        if not is_one_word(value):
+            raise ValueError("must be one word, without whitespace (a TREC run holds it)")
         return value
 
 
@@ -63,7 +73,9 @@ def read_items(path: str | os.PathLike[str]) -> list[Item]:
                 reasons = "; ".join(
                     f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors()
                 )
-                raise ItemsError(path, number, reasons) from None
+                qid = record.get("qid")
+                about = f"qid {qid!r}: " if isinstance(qid, str) and qid.strip() else ""
+                raise ItemsError(path, number, about + reasons) from None
             if item.qid in seen:
                 raise ItemsError(path, number, f"qid {item.qid!r} repeats line {seen[item.qid]}")
             seen[item.qid] = number

@@ -30,7 +30,6 @@ Formats (public releases):
 from __future__ import annotations
 
 import gzip
-import json
 import os
 import re
 from collections.abc import Callable, Iterator
@@ -38,6 +37,7 @@ from dataclasses import replace
 from typing import Any, BinaryIO
 
 from memrevise.bench.conversation import Conversation, SourceError, SourceTurn
+from memrevise.jsonl import JsonValueError, parse_json
 from memrevise.text import clean
 
 __all__ = [
@@ -143,22 +143,19 @@ def _first_line(path: Path_) -> str:
 
 def _parse_json(path: Path_, text: str) -> Any:
     try:
-        return json.loads(text, strict=False)
-    except json.JSONDecodeError as error:
-        raise SourceError(
-            f"{os.fspath(path)}:{error.lineno}: invalid JSON: {error.msg} (column {error.colno})"
-        ) from None
+        return parse_json(text, strict=False)
+    except JsonValueError as error:
+        where = f"{os.fspath(path)}:{error.line}" if error.line else os.fspath(path)
+        raise SourceError(f"{where}: invalid JSON: {error.reason}") from None
 
 
 def _json_lines(path: Path_) -> Iterator[tuple[int, dict[str, Any]]]:
     """``(line number, object)`` for each non-blank line of a JSON Lines file."""
     for number, raw in _text_lines(path):
         try:
-            record = json.loads(raw, strict=False)
-        except json.JSONDecodeError as error:
-            raise SourceError(
-                f"{os.fspath(path)}:{number}: invalid JSON: {error.msg} (column {error.colno})"
-            ) from None
+            record = parse_json(raw, strict=False)
+        except JsonValueError as error:
+            raise SourceError(f"{os.fspath(path)}:{number}: invalid JSON: {error}") from None
         if not isinstance(record, dict):
             raise SourceError(
                 f"{os.fspath(path)}:{number}: expected a JSON object, not {_kind(record)}"
@@ -306,8 +303,8 @@ def load_orquac(path: Path_, *, qrels: Path_ | None = None) -> list[Conversation
     """
     gold = _read_qrels(qrels) if qrels is not None else {}
     try:
-        probe = json.loads(_first_line(path), strict=False)
-    except json.JSONDecodeError:
+        probe = parse_json(_first_line(path), strict=False)
+    except JsonValueError:
         probe = None
     if isinstance(probe, dict) and "data" not in probe:
         return _orquac_lines(path, gold)

@@ -5,7 +5,12 @@ from memrevise.memory.model import Memory, Node, Op, Operation, Status, Topic
 from memrevise.memory.operations import corrected_to, operation_for
 from memrevise.memory.render import render_input, render_memory
 from memrevise.memory.replay import replay
-from memrevise.memory.schema import WriterOutput, WriterOutputError, parse_writer_output
+from memrevise.memory.schema import (
+    WriterOutput,
+    WriterOutputError,
+    parse_writer_output,
+    writer_output,
+)
 
 __all__ = [
     "Act",
@@ -25,4 +30,5 @@ __all__ = [
     "render_input",
     "render_memory",
     "replay",
+    "writer_output",
 ]

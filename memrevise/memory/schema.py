@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import json
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from memrevise.jsonl import JsonValueError, parse_json
 from memrevise.memory.model import Node, Operation
 from memrevise.text import clean
 
@@ -87,11 +88,15 @@ def parse_writer_output(text: str) -> WriterOutput:
     ``operations.0.op: Input should be 'Add', 'Refine', ...``.
     """
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise WriterOutputError(
-            f"not valid JSON at line {error.lineno} column {error.colno}: {error.msg}"
-        ) from None
+        data = parse_json(text)
+    except JsonValueError as error:
+        raise WriterOutputError(f"not valid JSON: {error}") from None
+    return writer_output(data)
+
+
+def writer_output(data: Any) -> WriterOutput:
+    """Validate an already parsed output, raising :class:`WriterOutputError` as
+    :func:`parse_writer_output` does."""
     if not isinstance(data, dict):
         raise WriterOutputError(f"expected a JSON object, got {type(data).__name__}")
     try:

@@ -9,6 +9,7 @@ from memrevise.retrieval.bm25 import BM25Index
 from memrevise.retrieval.collection import (
     CollectionError,
     Passage,
+    UntitledWarning,
     iter_collection,
     read_collection,
     write_collection,
@@ -37,6 +38,7 @@ __all__ = [
     "Query",
     "Ranking",
     "Retriever",
+    "UntitledWarning",
     "WeightedQuery",
     "as_query",
     "build_index",

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import os
+import warnings
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from memrevise.jsonl import JsonlError, read_objects, write_atomic
-from memrevise.text import clean
+from memrevise.text import clean, is_one_word
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +25,10 @@ class CollectionError(JsonlError):
     """A malformed collection line; the message reads ``path:line: reason``."""
 
 
+class UntitledWarning(UserWarning):
+    """Passages of a collection without a title (the message says how many)."""
+
+
 def _field(record: dict, name: str, *, required: bool) -> str:
     if name not in record:
         if required:
@@ -37,8 +42,8 @@ def _field(record: dict, name: str, *, required: bool) -> str:
 
 def _parse(record: dict) -> Passage:
     pid = _field(record, "id", required=True)
-    if not pid.strip():
-        raise ValueError('field "id" must not be empty')
+    if not is_one_word(pid):
+        raise ValueError('field "id" must be one word, without whitespace (a TREC run holds it)')
     title = _field(record, "title", required=False)
     body = _field(record, "text", required=True)
     return Passage(pid, clean(title), clean(body))
@@ -48,10 +53,13 @@ def iter_collection(path: str | os.PathLike[str]) -> Iterator[Passage]:
     """The passages of a JSONL collection one at a time (a large collection streams into an
     index); titles and texts go through :func:`memrevise.text.clean`.
 
-    Blank lines and unknown fields are ignored; a missing ``title`` reads as ``""``.
-    A malformed line, or an id seen before, raises :class:`CollectionError` when reached.
+    Blank lines and unknown fields are ignored; a missing ``title`` reads as ``""``, and once
+    the file is read a :class:`UntitledWarning` gives the count of passages without a title.
+    A malformed line, or an id seen before, raises :class:`CollectionError` when reached. A
+    ``.gz`` file is read through gzip.
     """
     first_line: dict[str, int] = {}
+    untitled = 0
     try:
         for number, record in read_objects(path):
             try:
@@ -62,11 +70,20 @@ def iter_collection(path: str | os.PathLike[str]) -> Iterator[Passage]:
                 reason = f'duplicate id "{passage.id}" (first on line {first_line[passage.id]})'
                 raise CollectionError(path, number, reason)
             first_line[passage.id] = number
+            untitled += not passage.title
             yield passage
     except CollectionError:
         raise
     except JsonlError as error:
         raise CollectionError(error.path, error.line, error.reason) from None
+    if untitled:
+        warnings.warn(
+            UntitledWarning(
+                f'{os.fspath(path)}: {untitled} of {len(first_line)} passages have no "title" '
+                "(missing, misspelt or empty); the steps that use titles pass them by"
+            ),
+            stacklevel=2,
+        )
 
 
 def read_collection(path: str | os.PathLike[str]) -> list[Passage]:

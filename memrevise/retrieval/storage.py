@@ -14,6 +14,8 @@ from typing import Any
 
 import numpy as np
 
+from memrevise.jsonl import remove_leftovers
+
 
 class IndexLoadError(ValueError):
     """An index directory that is missing, incomplete or corrupt; the message names the path."""
@@ -134,8 +136,9 @@ def _replace_dir(staging: Path, target: Path) -> None:
 def save_atomically(directory: str | os.PathLike[str], write: Callable[[Path], None]) -> None:
     """Let ``write`` fill a temporary sibling of ``directory``, then rename it into place.
 
-    An interrupted save leaves either the previous index or none, never a partial one. A
-    file, or a non-empty directory without ``meta.json``, is not replaced.
+    An interrupted save leaves either the previous index or none, never a partial one; what
+    it left beside ``directory`` goes at the next save. A file, or a non-empty directory
+    without ``meta.json``, is not replaced.
     """
     target = Path(directory)
     if target.is_file() or (
@@ -151,3 +154,4 @@ def save_atomically(directory: str | os.PathLike[str], write: Callable[[Path], N
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+    remove_leftovers(target)

@@ -8,11 +8,12 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, Response
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from memrevise.search import MemRevise
-from memrevise.service.errors import ServiceError
+from memrevise.service.errors import ServiceError, invalid_fields
 from memrevise.service.limits import BodyLimit, Limits
 from memrevise.service.schemas import (
     Created,
@@ -65,6 +66,12 @@ def create_app(
     @app.exception_handler(ServiceError)
     async def service_error(_: Request, error: ServiceError) -> JSONResponse:
         return JSONResponse({"detail": str(error)}, status_code=error.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_: Request, error: RequestValidationError) -> JSONResponse:
+        """422 naming each field at fault, without echoing the input (which may be NaN or hold
+        a lone surrogate, neither of which JSON can carry back)."""
+        return JSONResponse({"detail": invalid_fields(error.errors())}, status_code=422)
 
     @app.post("/sessions", status_code=201)
     def create_session() -> Created:

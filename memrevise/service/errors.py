@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar
 
 
 class ServiceError(Exception):
@@ -40,3 +41,8 @@ class TurnTimeout(ServiceError):
     """The writer and search of a turn took longer than allowed; the turn was not applied."""
 
     status = 504
+
+
+def invalid_fields(errors: Iterable[Mapping[str, Any]]) -> str:
+    """Validation errors as one line, each as ``body.index: Input should be ...``."""
+    return "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in errors)

@@ -13,9 +13,11 @@ class Created(BaseModel):
 
 class TurnRequest(BaseModel):
     """One turn of a session. ``answer`` is the answer the user saw for this turn, when it is
-    known already; ``previous_answer`` is the answer the user saw for the previous turn."""
+    known already; ``previous_answer`` is the answer the user saw for the previous turn.
 
-    model_config = ConfigDict(extra="forbid")
+    Types are strict: ``"index": true`` or ``1.0`` is not a turn number."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     index: int = Field(ge=0, description="The turn's number in the session, from 0.")
     question: str = Field(min_length=1)

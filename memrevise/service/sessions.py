@@ -15,6 +15,7 @@ store, as a retry.
 from __future__ import annotations
 
 import asyncio
+import re
 import secrets
 from concurrent.futures import ThreadPoolExecutor
 
@@ -43,6 +44,15 @@ from memrevise.service.store import SessionStore, StoredTurn, TurnExistsError
 from memrevise.writer import TurnError
 
 RESULTS = 10  # passages returned per turn
+_SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what create() makes, with room to spare
+
+
+def _well_formed(session_id: str) -> str:
+    """``session_id`` if it could be one this service made; else no store is asked (a NUL
+    byte, say, would fail the driver) and it is an :class:`UnknownSession`."""
+    if not _SESSION_ID.fullmatch(session_id):
+        raise UnknownSession(session_id)
+    return session_id
 
 
 class Conversations:
@@ -69,7 +79,7 @@ class Conversations:
         return session_id
 
     def _load(self, session_id: str) -> list[StoredTurn]:
-        stored = self.store.load(session_id)
+        stored = self.store.load(_well_formed(session_id))
         if stored is None:
             raise UnknownSession(session_id)
         return stored
@@ -99,13 +109,14 @@ class Conversations:
         return SessionLog(id=session_id, turns=turns, memory=MemoryView.of(memory))
 
     def delete(self, session_id: str) -> None:
-        with self._locks.hold(session_id):
+        with self._locks.hold(_well_formed(session_id)):
             self._cache.drop(session_id)
             if not self.store.delete(session_id):
                 raise UnknownSession(session_id)
 
     async def turn(self, session_id: str, request: TurnRequest) -> str:
         """Process one turn (or answer a retry from the store); the response as JSON."""
+        _well_formed(session_id)
         self._check_lengths(request)
         job = Job()
         future = asyncio.wrap_future(self._pool.submit(self._process, session_id, request, job))

@@ -10,12 +10,13 @@ dependency on this or a later turn goes, and so does a query nobody asked for. A
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
+import re
 from dataclasses import dataclass
 from typing import Any
 
-from memrevise.memory import WriterOutput, WriterOutputError, parse_writer_output
+from memrevise.jsonl import JsonValueError, parse_json
+from memrevise.memory import WriterOutput, WriterOutputError, parse_writer_output, writer_output
+from memrevise.text import integer
 
 _LISTS = ("dependencies", "contradictions", "operations", "facts")
 _NAMES = ("topic", "query")
@@ -31,7 +32,8 @@ class Reading:
 
 def read_output(text: str, turn: int, want_query: bool) -> Reading:
     """The output in ``text`` for turn number ``turn``; raises :class:`WriterOutputError`
-    naming what is wrong when even the repaired reply is not valid."""
+    naming what is wrong when even the repaired reply is not valid (and nothing else, for
+    any text, in time linear in its length)."""
     fixes: list[str] = []
     try:
         output = parse_writer_output(text)
@@ -40,7 +42,7 @@ def read_output(text: str, turn: int, want_query: bool) -> Reading:
         if data is None:
             raise WriterOutputError(f"{first}; no JSON object to repair") from None
         try:
-            output = parse_writer_output(json.dumps(data))
+            output = writer_output(data)
         except WriterOutputError as second:
             raise WriterOutputError(f"{second} (after repair: {', '.join(fixes)})") from None
     return _fit(output, turn, want_query, fixes)
@@ -73,55 +75,45 @@ def repaired(text: str) -> tuple[dict[str, Any] | None, list[str]]:
     if cleaned != found:
         fixes.append("removed trailing commas")
     try:
-        data = json.loads(cleaned)
-    except json.JSONDecodeError:
+        data = parse_json(cleaned)
+    except JsonValueError:
         return None, fixes
     return _fix_fields(data, fixes), fixes
 
 
-def _unquoted(text: str, start: int = 0) -> Iterator[tuple[int, str]]:
-    """The characters of ``text`` from ``start`` that stand outside JSON strings (their quotes
-    excluded), with their positions."""
-    in_string, escaped = False, False
-    for position in range(start, len(text)):
-        char = text[position]
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        else:
-            yield position, char
+# A JSON string (to its end when unterminated), or a brace or comma outside of strings.
+_STRING = r'"[^"\\]*(?:\\.[^"\\]*)*"?'
+_BRACES = re.compile(rf"{_STRING}|[{{}}]", re.DOTALL)
+_TRAILING_COMMA = re.compile(rf"({_STRING})|,(?=\s*[}}\]])", re.DOTALL)
+_COMMA_BEFORE_CLOSE = re.compile(r",\s*[}\]]")
 
 
 def first_object(text: str) -> str | None:
-    """The first balanced ``{...}`` in ``text`` (braces inside strings do not count)."""
+    """The first balanced ``{...}`` in ``text`` (braces inside strings do not count): of the
+    pairs of matching braces, the one that opens first. One pass, linear in ``text``."""
     start = text.find("{")
-    while start != -1:
-        depth = 0
-        for position, char in _unquoted(text, start):
-            if char == "{":
-                depth += 1
-            elif char == "}":
-                depth -= 1
-                if depth == 0:
-                    return text[start : position + 1]
-        start = text.find("{", start + 1)
-    return None
+    if start == -1 or text.rfind("}") < start:
+        return None
+    opened: list[int] = []
+    first: tuple[int, int] | None = None
+    for token in _BRACES.finditer(text, start):
+        char = token[0]
+        if char == "{":
+            opened.append(token.start())
+        elif char == "}" and opened:
+            begin = opened.pop()
+            if not opened:  # the earliest brace still open has closed: none opens earlier
+                return text[begin : token.end()]
+            if first is None or begin < first[0]:
+                first = (begin, token.end())
+    return text[first[0] : first[1]] if first else None
 
 
 def drop_trailing_commas(text: str) -> str:
     """``text`` without commas that only precede a closing bracket (outside strings)."""
-    dropped = {
-        position
-        for position, char in _unquoted(text)
-        if char == "," and text[position + 1 :].lstrip()[:1] in ("}", "]")
-    }
-    return "".join(char for position, char in enumerate(text) if position not in dropped)
+    if not _COMMA_BEFORE_CLOSE.search(text):
+        return text
+    return _TRAILING_COMMA.sub(lambda match: match[1] or "", text)
 
 
 def _fix_fields(data: Any, fixes: list[str]) -> Any:
@@ -138,9 +130,9 @@ def _fix_fields(data: Any, fixes: list[str]) -> Any:
             fixes.append(f"{field}: null made an empty list")
     dependencies = data.get("dependencies")
     if isinstance(dependencies, list) and any(isinstance(d, str) for d in dependencies):
-        numbers = [d.strip() if isinstance(d, str) else d for d in dependencies]
-        if all(isinstance(d, int) or d.isdigit() for d in numbers):
-            data["dependencies"] = [int(d) for d in numbers]
+        numbers = [integer(d) if isinstance(d, str) else d for d in dependencies]
+        if all(isinstance(d, int) and not isinstance(d, bool) for d in numbers):
+            data["dependencies"] = numbers
             fixes.append("dependencies: numbers written as strings")
     for field in _NAMES:
         value = data.get(field)

@@ -1,8 +1,9 @@
 """The LLM writer: one model call per turn, behind the same interface as every writer.
 
 A reply that is not a valid output is repaired once (:mod:`memrevise.writer.llm.repair`);
-when that fails, or the backend fails, the turn falls back to a CPU writer. Every repair and
-every fallback is recorded in :attr:`LLMWriter.events`, and per turn in :class:`Written`.
+when that fails, the backend fails, or reading the reply fails in any other way, the turn
+falls back to a CPU writer. Every repair and every fallback is recorded in
+:attr:`LLMWriter.events`, and per turn in :class:`Written`.
 """
 
 from __future__ import annotations
@@ -132,6 +133,8 @@ class LLMWriter:
                 node = reading.output.to_node(turn, request.turn.question)
             except WriterOutputError as error:
                 written = self._fall_back(request, reply, str(error))
+            except Exception as error:  # a reply must never end the run: fall back, say why
+                written = self._fall_back(request, reply, f"{type(error).__name__}: {error}")
             else:
                 written = Written(node, reading.output, reply, reading.fixes)
         event = written.event()
