@@ -243,9 +243,8 @@ def main() -> None:
     parser.add_argument("--no-dropped-below", action="store_true")
     args = parser.parse_args()
     folder = args.data or DATA / args.set
-    config = SearchConfig(
-        topic_repair=not args.no_topic_repair, dropped_below=not args.no_dropped_below
-    )
+    switched_off = {"topic_repair": args.no_topic_repair, "dropped_below": args.no_dropped_below}
+    config = SearchConfig(**{step: False for step, off in switched_off.items() if off})
     engine = engine_for(folder / "collection.jsonl", args.writer, config)
     print(f"{args.set}: {folder} · writer {args.writer}")
     SETS[args.set](engine, folder)
