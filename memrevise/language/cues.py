@@ -227,7 +227,7 @@ _CORRECTION = re.compile(
     r"|\b(?:you|u)\s+(?:answered|gave|got|picked|found|told|showed|mixed|confused|pulled)\b"
     r"|\bnot\s+(?:that|this)\s+(?:[a-z0-9]+\s+)?[a-z0-9]+\b"
     r"|\bnot\s+the\s+(?:[a-z0-9]+\s+)?(?:one|guy|person|man|woman|lady|version|edition)\b"
-    r"|\b(?:the|that)\s+other\s+(?:one|guy|person|man|woman|film|movie|[a-z]+)\b"
+    r"|\b(?:the|that)\s+other\s+(?:one|guy|person|man|woman|film|movie)\b"
     r"|\b(?:no|nope|nah|wait|sorry|oops),?\s+(?:wait|no|i\s+mean|sorry|actually|scratch)\b"
     r"|\b(?:scratch|forget|ignore)\s+that\b|\bor\s+rather\b|\bhang\s+on\b|\bhold\s+on\b"
     r"|\b\d+\s*,?\s+not\s+\d+\b|(?:^|[,;])\s*not\s+(?:the\s+)?[\w'.-]+(?:\s+[\w'.-]+)?\s*(?:[,.;!?…]|$)|\b(?:no|nope),?\s+(?:the|it'?s|its|i)\b",

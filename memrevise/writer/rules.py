@@ -304,7 +304,9 @@ class RuleWriter:
         for segment in reversed(cues.repair_segments(after)):
             if segment.casefold().startswith("not "):
                 continue
-            intended = self._referent(context, segment, first, after, before)
+            # A repair looks a page up only by a description ("the one who ...").
+            lookup = bool(_DESCRIBING.match(segment))
+            intended = self._referent(context, segment, first, after, before, lookup)
             if intended is not None:
                 break
         current = context.current
@@ -384,7 +386,13 @@ class RuleWriter:
         return context.memory.nodes[-1].topic
 
     def _referent(
-        self, context: Context, segment: str, rejected: str, whole: str, question: str
+        self,
+        context: Context,
+        segment: str,
+        rejected: str,
+        whole: str,
+        question: str,
+        lookup: bool = True,
     ) -> tuple[str, str, set[int]] | None:
         """What a correction segment points to: (name, the words used, turns it came from)."""
         position = cues.final_position(segment)
@@ -421,7 +429,7 @@ class RuleWriter:
                 return found[0].name, found[1], {found[0].turns[-1]}
         if cues.in_conversation_order(segment):  # "the person we talked about first"
             return None
-        described = self._grounded(context, segment, rejected)
+        described = self._grounded(context, segment, rejected, lookup)
         if described is not None:
             return described, "", self._depends(context, described)
         return None
@@ -437,21 +445,24 @@ class RuleWriter:
         page = any(t.casefold() == name.casefold() for t in self.titles.named(name))
         return name if known or page or not len(self.titles) else None
 
-    def _grounded(self, context: Context, segment: str, rejected: str) -> str | None:
+    def _grounded(
+        self, context: Context, segment: str, rejected: str, lookup: bool = True
+    ) -> str | None:
         """What a correction means among the pages and names in play: the rejected topic's
         same-name pages and numbered family, the memory's topics and the names of the latest
         answers, by a part of its name, even misspelt ("orvile"), or by how a description fits
         its qualifier, kind, stored facts and page ("the french film", "the one born in
-        leeds", "the keyboard player")."""
+        leeds", "the keyboard player"); with ``lookup``, also the pages the collection finds."""
         wanted = _content(segment)
         if not wanted:
             return None
+        searched = self.search is not None and lookup
         wanted |= set().union(*(kind for kind in cues.KIND_WORDS if kind & wanted))
         stems = frozenset(tokenize(" ".join(wanted)))
         candidates = [
             *self.titles.named(rejected),
             *(m.title for m in self.siblings.family(rejected)),
-            *(self.search(f"{segment} {strip_qualifier(rejected)}") if self.search else ()),
+            *(self.search(f"{segment} {strip_qualifier(rejected)}") if searched else ()),
             *(t.name for t in context.recent_topics()[:RECENT_TOPICS]),
             *(n for _, n in context.answer_names[-EARLIER_NAMES:]),
             *(n for node in context.memory.nodes[-2:] for n in context.names(node.question)),
@@ -582,9 +593,12 @@ class RuleWriter:
         current = context.current
         if current is None or cues.pronouns(text) or _REFERS_BACK.search(text):
             return None
-        for noun in cues.descriptions(text):  # "the kingdom" while on "Kingdom of Mysore"
+        for noun in cues.descriptions(text):
             if description_score(current, set(cues.words_of(noun)) - STOPWORDS) >= 1.0:
                 return None
+        described = {w for w in _DEFINITE.findall(text.casefold())} - STOPWORDS
+        if described & {*name_key(current.name), *cues.words_of(qualifier(current.name))}:
+            return None  # "the kingdom" while on "Kingdom of Mysore", "the film" on a film
         own = set(name_key(current.name))
         for found in mentions(text, context.topics, self.titles):  # known names, not any capital
             mention = Mention(context.canonical(found.name), found.start, found.end)
@@ -858,6 +872,8 @@ _DETERMINED = re.compile(
     r"|^(?:the|a|an)\s+",
     re.IGNORECASE,
 )
+_DESCRIBING = re.compile(r"\s*(?:the|that|this|a|an)\s", re.IGNORECASE)
+_DEFINITE = re.compile(r"\b(?:the|this|that)\s+([a-z]+)")
 _REFERS_BACK = re.compile(
     r"\b(?:this|that|these|those|said|aforementioned|aforesaid|above|mentioned|former|latter)"
     r"\s+[a-z]",
