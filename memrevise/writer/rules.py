@@ -608,7 +608,11 @@ class RuleWriter:
             written = text[mention.start : mention.end]
             if set(name_key(name)) <= own:
                 continue
-            determined = _DETERMINED.search(text[: mention.start]) or _DETERMINED.match(written)
+            # "the band" reads as a noun; "the amazon river" names the river
+            single = len(cues.words_of(written)) < 2
+            determined = _DETERMINED.match(written) or (
+                single and _DETERMINED.search(text[: mention.start])
+            )
             if written.islower() and determined:
                 continue
             if (
