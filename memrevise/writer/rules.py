@@ -310,9 +310,12 @@ class RuleWriter:
             if intended is not None:
                 break
         current = context.current
-        asked = after if _asks_anew(after) else before
+        # What is asked: a question after the repair ("the dark knight, who played the
+        # joker"), else the first part's.
+        asking = [part for part in re.split(r"[,;.!?…]\s*", after) if _asks_anew(part)]
+        asked = asking[-1] if asking else before
         if intended is None:
-            return self._continuation(context, asked, turn) if _asks_anew(after) else None
+            return self._continuation(context, asked, turn) if asking else None
         name, phrase, source = intended
         if current is not None and name.casefold() == current.name.casefold():
             return _Decision(
@@ -800,9 +803,9 @@ class RuleWriter:
 
 
 def _questions(text: str) -> list[str]:
-    """The sentences of a turn that ask something."""
+    """The sentences of a turn that ask something ("and where did she die" too)."""
     parts = re.split(r"(?<=[.?!…])\s+", text)
-    return [p.strip() for p in parts if p.strip() and cues.is_question(p)]
+    return [p.strip() for p in parts if p.strip() and (cues.is_question(p) or _asks_anew(p))]
 
 
 def _is_bare_correction(text: str) -> bool:
