@@ -11,8 +11,9 @@ from typer.testing import CliRunner
 from memrevise.bench.items import read_items
 from memrevise.cli import app
 from memrevise.data import demo_collection
-from memrevise.distributed import batches, rank_on_ray
+from memrevise.distributed import rank_on_ray
 from memrevise.methods import MethodSpec, rank_items
+from memrevise.workers import batches
 
 ray = pytest.importorskip("ray")
 
