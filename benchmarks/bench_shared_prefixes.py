@@ -2,14 +2,15 @@
 shared history prefixes, and whether the two run files are identical.
 
 The items are a benchmark split (``--items``) or, with ``--topiocqa``, one item for every turn
-after the first of the held-back (test split) TopiOCQA conversations, its history the earlier
-turns. The collection is indexed once, timed, and counted in both end-to-end times. Each run is
-the CLI in its own process, as a user runs it. Run it from the repository root:
+after the first of the held-back (test split) TopiOCQA conversations (``--conversations``: the
+first N of them), its history the earlier turns. The collection is indexed once, timed, and
+counted in both end-to-end times. Each run is the CLI in its own process, as a user runs it.
+Run it from the repository root:
 
     python benchmarks/bench_shared_prefixes.py --collection bench/collection.jsonl \\
         --items bench/dev.jsonl
     python benchmarks/bench_shared_prefixes.py --collection bench/collection.jsonl \\
-        --topiocqa topiocqa_train.json.gz
+        --topiocqa topiocqa_train.json.gz --conversations 205
 """
 
 from __future__ import annotations
@@ -28,10 +29,11 @@ from memrevise.train.writer import split
 MODES = (("shared prefixes", "--shared-prefixes"), ("item by item", "--no-shared-prefixes"))
 
 
-def every_turn_items(topiocqa: Path, seed: int) -> list[Item]:
-    """An item for each turn after the first of the held-back conversations."""
+def every_turn_items(topiocqa: Path, seed: int, limit: int | None) -> list[Item]:
+    """An item for each turn after the first of the held-back conversations (the first
+    ``limit`` of them)."""
     items = []
-    for conversation in split(load_topiocqa(topiocqa), seed)["test"]:
+    for conversation in split(load_topiocqa(topiocqa), seed)["test"][:limit]:
         turns = conversation.turns
         for number in range(1, len(turns)):
             history = [HistoryTurn(question=t.question, answer=t.answer) for t in turns[:number]]
@@ -62,6 +64,7 @@ def main() -> None:
     source.add_argument("--items", type=Path, help="benchmark items JSONL")
     source.add_argument("--topiocqa", type=Path, help="TopiOCQA training file: every-turn items")
     parser.add_argument("--seed", type=int, default=0, help="the split's seed (--topiocqa)")
+    parser.add_argument("--conversations", type=int, help="only the first N (--topiocqa)")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -69,7 +72,7 @@ def main() -> None:
         items_path = args.items
         if args.topiocqa is not None:
             items_path = work / "items.jsonl"
-            write_items(every_turn_items(args.topiocqa, args.seed), items_path)
+            write_items(every_turn_items(args.topiocqa, args.seed, args.conversations), items_path)
         with items_path.open(encoding="utf-8") as handle:
             count = sum(1 for line in handle if line.strip())
         index_seconds = timed("index", "--collection", args.collection, "--out", work / "index")
