@@ -164,6 +164,10 @@ def run(
     llm_model: Annotated[str | None, typer.Option(help="The server's model name.")] = None,
     llm_adapter: Annotated[Path | None, typer.Option(help="LoRA adapter directory.")] = None,
     llm_batch: Annotated[int, typer.Option(help="Conversations per model call.")] = 8,
+    shared_prefixes: Annotated[
+        bool,
+        typer.Option(help="Write history turns that items share once (same rankings)."),
+    ] = True,
 ) -> None:
     """Rank passages for every item with a method; write a TREC run (and a trace).
 
@@ -187,7 +191,7 @@ def run(
         raise ItemsError(items_path, 0, "no items to rank")
     uses_llm = writer == "llm" or method == "memory-free-llm"
     model = LLMConfig.of(llm, llm_model, llm_adapter, llm_batch) if uses_llm else None
-    spec = MethodSpec(index_dir, method, writer, config, model, writer_model)
+    spec = MethodSpec(index_dir, method, writer, config, model, writer_model, shared_prefixes)
     if ray is not None:
         from memrevise.distributed import rank_on_ray
 

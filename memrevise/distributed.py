@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from memrevise.bench.items import Item
-from memrevise.workers import chunk_size
+from memrevise.workers import batches
 
 
 class Spec(Protocol):
@@ -27,21 +27,6 @@ def _ray() -> Any:
             f"--ray needs the ray extra: pip install 'memrevise[ray]' ({error})"
         ) from None
     return ray
-
-
-def batches(items: Sequence[Item], workers: int) -> list[list[Item]]:
-    """Consecutive items in batches of whole conversations, of :func:`chunk_size` items each
-    (a longer conversation on its own)."""
-    size = chunk_size(len(items), workers)
-    out: list[list[Item]] = []
-    for item in items:
-        last = out[-1] if out else None
-        same = last is not None and last[-1].conversation_id == item.conversation_id
-        if last is not None and (same or len(last) < size):
-            last.append(item)
-        else:
-            out.append([item])
-    return out
 
 
 class _Ranker:

@@ -11,8 +11,9 @@ from typer.testing import CliRunner
 from memrevise.bench.items import read_items
 from memrevise.cli import app
 from memrevise.data import demo_collection
-from memrevise.distributed import batches, rank_on_ray
+from memrevise.distributed import rank_on_ray
 from memrevise.methods import MethodSpec, rank_items
+from memrevise.workers import batches
 
 ray = pytest.importorskip("ray")
 
@@ -58,7 +59,11 @@ def test_ray_rankings_equal_those_of_one_process(cluster, index_dir):
 
 
 def test_the_run_file_is_identical_to_a_sequential_run(cluster, index_dir, tmp_path):
-    for name, extra in (("one", ("--workers", 1)), ("ray", ("--ray", "auto"))):
+    """Ray actors sharing history prefixes write what one process replaying each item does."""
+    for name, extra in (
+        ("one", ("--workers", 1, "--no-shared-prefixes")),
+        ("ray", ("--ray", "auto", "--shared-prefixes")),
+    ):
         result = invoke(
             "run", "--index", index_dir, "--items", ITEMS, "--method", "memrevise",
             "--writer", "rules", "--run", tmp_path / f"{name}.trec", *extra,

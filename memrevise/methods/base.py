@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from memrevise.bench.items import Item
+from memrevise.methods.prefixes import PREFIX_STATES, PrefixStates
 from memrevise.search import MemRevise, SearchResult
 from memrevise.text import cut
 
@@ -36,14 +37,30 @@ class BatchMethod(Method, Protocol):
 
 @dataclass
 class MemReviseMethod:
-    """The full system: the writer reads each history turn once, then the final turn searches."""
+    """The full system: the writer reads each history turn once, then the final turn searches.
+
+    With ``share_prefixes``, items whose histories begin alike (items of one conversation)
+    resume the session state after their longest shared prefix instead of writing those turns
+    again (:class:`PrefixStates`, the last ``kept_prefixes`` states); rankings and traces are
+    those of replaying each item alone.
+    """
 
     engine: MemRevise
+    share_prefixes: bool = True
+    kept_prefixes: int = PREFIX_STATES
+    _prefixes: PrefixStates = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._prefixes = PrefixStates(self.engine, self.kept_prefixes)
 
     def rank(self, item: Item, k: int) -> Ranked:
-        session = self.engine.session()
-        for turn in item.history:
-            session.add_turn(turn.question, cut(turn.answer))
+        history = [(turn.question, cut(turn.answer)) for turn in item.history]
+        if self.share_prefixes:
+            session = self._prefixes.session(history)
+        else:
+            session = self.engine.session()
+            for question, answer in history:
+                session.add_turn(question, answer)
         return searched(session.search(item.question, k))
 
 

@@ -34,12 +34,14 @@ def make_method(
     config: SearchConfig | None = None,
     llm: LLMConfig | None = None,
     writer_model: Path | None = None,
+    share_prefixes: bool = True,
 ) -> Method:
     """A method by name over ``index``: ``memrevise`` (with ``config``), ``memory-free`` (the
     same writer's query alone), ``memory-free-llm`` (the memory-free writer, a model that
     reads the raw conversation; ``llm`` names it), ``rewrite-rules`` or a history baseline.
     With the ``llm`` writer, conversations are written in batches, a turn of each per call;
-    ``writer_model`` is the learned writer's model directory."""
+    ``writer_model`` is the learned writer's model directory. With ``share_prefixes``, a
+    CPU writer writes history prefixes shared by items once (:class:`MemReviseMethod`)."""
     if name in ("memrevise", "memory-free") and writer == "llm":
         from memrevise.methods.lockstep import LockstepMemRevise
 
@@ -51,7 +53,8 @@ def make_method(
     if name in ("memrevise", "memory-free"):
         search = config if name == "memrevise" else MEMORY_FREE
         return MemReviseMethod(
-            MemRevise(index, make_writer(writer, index, model=writer_model), search)
+            MemRevise(index, make_writer(writer, index, model=writer_model), search),
+            share_prefixes,
         )
     if name == "memory-free-llm":
         from memrevise.methods.memory_free import MemoryFreeMethod
@@ -74,6 +77,7 @@ class MethodSpec:
     config: SearchConfig | None = None
     llm: LLMConfig | None = None
     writer_model: Path | None = None
+    share_prefixes: bool = True
 
     def build(self) -> Method:
         return make_method(
@@ -83,4 +87,5 @@ class MethodSpec:
             self.config,
             self.llm,
             self.writer_model,
+            self.share_prefixes,
         )

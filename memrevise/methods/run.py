@@ -17,7 +17,7 @@ from memrevise.bench.items import Item
 from memrevise.jsonl import write_atomic, write_objects
 from memrevise.methods.base import BatchMethod, Method, Ranked
 from memrevise.methods.registry import MethodSpec
-from memrevise.workers import available_cores, chunk_size
+from memrevise.workers import available_cores, batches
 
 
 def trec_lines(qid: str, ranked: Ranked, tag: str) -> list[str]:
@@ -41,9 +41,9 @@ def _start_worker(spec: MethodSpec, threads: int) -> None:
         sys.modules["torch"].set_num_threads(threads)
 
 
-def _rank_in_worker(item: Item, k: int) -> Ranked:
+def _rank_in_worker(items: list[Item], k: int) -> list[Ranked]:
     assert _worker_method is not None
-    return _worker_method.rank(item, k)
+    return [_worker_method.rank(item, k) for item in items]
 
 
 def rank_items(
@@ -53,7 +53,8 @@ def rank_items(
     workers: int = 1,
 ) -> Iterator[tuple[Item, Ranked]]:
     """Each item with its ranking, in item order. With ``workers`` > 1, conversations are
-    spread over that many processes, each loading the index (memory-mapped) once (on a Ray
+    spread over that many processes, a batch of whole conversations at a time (their items
+    share history prefixes), each loading the index (memory-mapped) once (on a Ray
     cluster: :func:`memrevise.distributed.rank_on_ray`). The rankings are the same as in one
     process. The method is built here first either way, so that a bad method, writer or
     index fails with its own error rather than in a worker."""
@@ -74,9 +75,9 @@ def rank_items(
         initializer=_start_worker,
         initargs=(spec, max(1, available_cores() // workers)),
     ) as pool:
-        chunk = chunk_size(len(items), workers)
-        rankings = pool.map(_rank_in_worker, items, repeat(k), chunksize=chunk)
-        yield from zip(items, rankings, strict=True)
+        work = batches(items, workers)
+        for batch, rankings in zip(work, pool.map(_rank_in_worker, work, repeat(k)), strict=True):
+            yield from zip(batch, rankings, strict=True)
 
 
 def check_tag(tag: str) -> str:

@@ -1,0 +1,94 @@
+"""End-to-end speed of `memrevise index` + `memrevise run --method memrevise` with and without
+shared history prefixes, and whether the two run files are identical.
+
+The items are a benchmark split (``--items``) or, with ``--topiocqa``, one item for every turn
+after the first of the held-back (test split) TopiOCQA conversations (``--conversations``: the
+first N of them), its history the earlier turns. The collection is indexed once, timed, and
+counted in both end-to-end times. Each run is the CLI in its own process, as a user runs it.
+Run it from the repository root:
+
+    python benchmarks/bench_shared_prefixes.py --collection bench/collection.jsonl \\
+        --items bench/dev.jsonl
+    python benchmarks/bench_shared_prefixes.py --collection bench/collection.jsonl \\
+        --topiocqa topiocqa_train.json.gz --conversations 205
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from memrevise.bench.items import HistoryTurn, Item, write_items
+from memrevise.bench.sources import load_topiocqa
+from memrevise.train.writer import split
+
+MODES = (("shared prefixes", "--shared-prefixes"), ("item by item", "--no-shared-prefixes"))
+
+
+def every_turn_items(topiocqa: Path, seed: int, limit: int | None) -> list[Item]:
+    """An item for each turn after the first of the held-back conversations (the first
+    ``limit`` of them)."""
+    items = []
+    for conversation in split(load_topiocqa(topiocqa), seed)["test"][:limit]:
+        turns = conversation.turns
+        for number in range(1, len(turns)):
+            history = [HistoryTurn(question=t.question, answer=t.answer) for t in turns[:number]]
+            items.append(
+                Item(
+                    qid=f"{conversation.id}-{number + 1}",
+                    conversation_id=conversation.id,
+                    dataset=conversation.dataset,
+                    history=history,
+                    question=turns[number].question,
+                )
+            )
+    return items
+
+
+def timed(*args: object) -> float:
+    """Seconds that ``memrevise ARGS`` takes in its own process."""
+    start = time.perf_counter()
+    command = [sys.executable, "-m", "memrevise.cli", *map(str, args)]
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--collection", type=Path, required=True)
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--items", type=Path, help="benchmark items JSONL")
+    source.add_argument("--topiocqa", type=Path, help="TopiOCQA training file: every-turn items")
+    parser.add_argument("--seed", type=int, default=0, help="the split's seed (--topiocqa)")
+    parser.add_argument("--conversations", type=int, help="only the first N (--topiocqa)")
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        items_path = args.items
+        if args.topiocqa is not None:
+            items_path = work / "items.jsonl"
+            write_items(every_turn_items(args.topiocqa, args.seed, args.conversations), items_path)
+        with items_path.open(encoding="utf-8") as handle:
+            count = sum(1 for line in handle if line.strip())
+        index_seconds = timed("index", "--collection", args.collection, "--out", work / "index")
+        print(f"{count} items, {args.workers} workers; index {index_seconds:.1f} s")
+        runs = {}
+        for label, flag in MODES:
+            run = work / f"{flag}.trec"
+            seconds = index_seconds + timed(
+                "run", "--index", work / "index", "--items", items_path, "--method", "memrevise",
+                "--run", run, "--workers", args.workers, flag,
+            )  # fmt: skip
+            runs[label] = run.read_bytes()
+            print(f"{label:<16}{seconds:8.1f} s   {count / seconds:7.1f} items/s", flush=True)
+        same = runs["shared prefixes"] == runs["item by item"]
+        print(f"run files {'identical' if same else 'DIFFER'}")
+
+
+if __name__ == "__main__":
+    main()
