@@ -70,6 +70,7 @@ def words(text: str) -> list[str]:
 
 
 ANSWER_CUT = 600  # the characters of an answer that every method reads
+QUESTION_CUT = 2000  # the characters of a question that a writer reads (no question is longer)
 
 
 def cut(text: str, limit: int = ANSWER_CUT) -> str:

@@ -5,6 +5,7 @@ import pytest
 from memrevise.language.entities import plain_lists
 from memrevise.language.kinds import facts_of, infer_kind
 from memrevise.memory import Memory, Op, Status
+from memrevise.text import QUESTION_CUT
 from memrevise.writer import RuleWriter, Turn, TurnError, Writer
 
 TITLES = [
@@ -281,3 +282,12 @@ def test_the_writer_is_deterministic(writer):
     first, _ = converse(writer, APOLLO, "no, i meant the first one")
     second, _ = converse(writer, APOLLO, "no, i meant the first one")
     assert first == second
+
+
+def test_a_megabyte_question_is_read_as_its_first_characters(writer):
+    # A writer reads a question as it reads an answer: cut, so a huge turn costs a long one.
+    huge = "where did he grow up " + "and what else " * 80_000
+    turn = Turn.of(huge)
+    assert len(turn.question) <= QUESTION_CUT and turn.question.startswith("where did he grow up")
+    output, _ = converse(writer, APOLLO, huge)
+    assert output.topic == "Buzz Aldrin"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
@@ -98,6 +99,7 @@ _LEADING = frozenset(
         "like",
     ]
 )
+_DETERMINER_REACH = 40  # characters before a word in which a determiner is looked for
 _DETERMINER = re.compile(
     r"\b(?:the|a|an|its|their|his|her|this|that|these|those|our|your|my|some|any|which|what|"
     r"whose|each|every|no)\s+$",
@@ -252,7 +254,8 @@ class NameTable:
         word, start, _ = span
         if text[start].isupper():
             return True
-        return len(word) > 3 and not self._common(word) and not _DETERMINER.search(text[:start])
+        before = text[max(0, start - _DETERMINER_REACH) : start]  # not the whole text: linear
+        return len(word) > 3 and not self._common(word) and not _DETERMINER.search(before)
 
 
 def capitalised(text: str) -> list[Mention]:
@@ -278,16 +281,22 @@ def mentions(text: str, *tables: NameTable) -> list[Mention]:
     """Names in ``text`` from each table in turn, then capitalised spans, ordered by position.
     Earlier tables win overlaps, except that a longer known name holding the earlier ones
     wins ("orville wright" over the topic "Wilbur Wright" found by "wright")."""
-    chosen: list[Mention] = []
+    chosen: list[Mention] = []  # non-overlapping, in order of position
+    starts: list[int] = []
     for candidates, known in [*((t.find(text), True) for t in tables), (capitalised(text), False)]:
         for mention in candidates:
-            overlapping = [m for m in chosen if mention.start < m.end and m.start < mention.end]
+            last = bisect.bisect_left(starts, mention.end)  # chosen[:last] start before its end
+            first = last
+            while first and chosen[first - 1].end > mention.start:
+                first -= 1
+            overlapping = chosen[first:last]
             if known and overlapping and all(_holds(mention, m) for m in overlapping):
-                chosen = [m for m in chosen if m not in overlapping]
+                del chosen[first:last], starts[first:last]
                 overlapping = []
             if not overlapping:
-                chosen.append(mention)
-    return sorted(chosen, key=lambda m: m.start)
+                chosen.insert(first, mention)
+                starts.insert(first, mention.start)
+    return chosen
 
 
 def _holds(outer: Mention, inner: Mention) -> bool:

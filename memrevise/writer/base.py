@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from memrevise.memory import Memory, Node
-from memrevise.text import clean
+from memrevise.text import QUESTION_CUT, clean, cut
 
 
 class TurnError(ValueError):
@@ -22,8 +22,10 @@ class Turn:
 
     @classmethod
     def of(cls, question: str, answer: str | None = None) -> Turn:
-        """A cleaned turn; raises :class:`TurnError` for a question with no text."""
-        text = clean(question)
+        """A cleaned turn, its question cut at :data:`~memrevise.text.QUESTION_CUT` characters
+        as answers are (a megabyte costs a writer no more than a long question); raises
+        :class:`TurnError` for a question with no text."""
+        text = cut(clean(question), QUESTION_CUT)
         if not text:
             raise TurnError("the question is empty")
         return cls(text, clean(answer) if answer is not None else None)
