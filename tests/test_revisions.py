@@ -6,13 +6,14 @@ from __future__ import annotations
 import unicodedata
 
 import pytest
+from fixtures_writer import converse, ops
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memrevise.memory import Memory, Op, Status
+from memrevise.memory import Op, Status
 from memrevise.retrieval import BM25Index
 from memrevise.retrieval.collection import Passage
-from memrevise.writer import Turn, make_writer
+from memrevise.writer import make_writer
 
 PAGES = {
     "Avatar (2009 film)": [
@@ -72,20 +73,6 @@ def index() -> BM25Index:
 @pytest.fixture(scope="module", params=["rules", "learned"])
 def writer(request, index):
     return make_writer(request.param, index)
-
-
-def converse(writer, history, final):
-    """The history turns (question, answer), then the final question: its output and memory."""
-    memory, previous = Memory(), None
-    for question, answer in history:
-        memory = memory.append(writer.update(memory, previous, Turn.of(question, answer), False))
-        previous = question
-    output = writer.write(memory, previous, Turn.of(final), want_query=True)
-    return output, memory.append(output.to_node(memory.next_turn, final))
-
-
-def ops(output) -> list[str]:
-    return [str(op) for op in output.operations]
 
 
 AVATAR = [("who directed avatar?", "Avatar (2009 film) was directed by James Cameron.")]

@@ -1,6 +1,7 @@
 """The CPU rule writer, behaviour by behaviour, on small conversations."""
 
 import pytest
+from fixtures_writer import converse, ops
 
 from memrevise.language.entities import plain_lists
 from memrevise.language.kinds import facts_of, infer_kind
@@ -41,20 +42,6 @@ AVATAR = [
 @pytest.fixture(scope="module")
 def writer():
     return RuleWriter(TITLES)
-
-
-def converse(writer, history, final):
-    """Run the history turns, then the final question; the final output and the memory."""
-    memory, previous = Memory(), None
-    for question, answer in history:
-        memory = memory.append(writer.update(memory, previous, Turn.of(question, answer), False))
-        previous = question
-    output = writer.write(memory, previous, Turn.of(final), want_query=True)
-    return output, memory.append(output.to_node(memory.next_turn, final))
-
-
-def ops(output):
-    return [str(op) for op in output.operations]
 
 
 def test_the_rule_writer_implements_the_writer_interface(writer):

@@ -1,0 +1,22 @@
+"""Driving a writer through a small conversation, shared by the writer tests."""
+
+from __future__ import annotations
+
+from memrevise.memory import Memory
+from memrevise.writer import Turn
+
+
+def converse(writer, history, final):
+    """Run the history turns (question, answer), then the final question; the final output
+    and the memory."""
+    memory, previous = Memory(), None
+    for question, answer in history:
+        memory = memory.append(writer.update(memory, previous, Turn.of(question, answer), False))
+        previous = question
+    output = writer.write(memory, previous, Turn.of(final), want_query=True)
+    return output, memory.append(output.to_node(memory.next_turn, final))
+
+
+def ops(output) -> list[str]:
+    """The operations of a writer's output, as the paper writes them."""
+    return [str(op) for op in output.operations]
