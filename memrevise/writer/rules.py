@@ -908,12 +908,6 @@ def _differs_by_number(a: str, b: str) -> bool:
     return a.casefold() != b.casefold() and bare(a) == bare(b)
 
 
-def _mentions_name(text: str, name: str) -> bool:
-    key = name_key(name)
-    words = [w for w, _, _ in word_spans(text)]
-    return any(tuple(words[i : i + len(key)]) == key for i in range(len(words)))
-
-
 def _replace_value(text: str, old: str, new: str) -> str:
     """A question about ``old`` with its number said as in ``new`` ("the 1998 world cup" ->
     "the 1994 world cup") when the two names differ only there."""
