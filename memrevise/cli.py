@@ -51,7 +51,7 @@ LLM_HELP = "The model: an OpenAI-compatible server URL, a model directory or a .
 BACKEND_HELP = f"Retriever: {', '.join(BACKENDS)}."
 MODEL_HELP = "Local model directory (dense: all-MiniLM-L6-v2 by default; colbert: required)."
 out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True)  # one line an error, never wrapped
 T = TypeVar("T")
 
 
