@@ -34,6 +34,11 @@ class Mention:
     start: int
     end: int
 
+    @property
+    def number(self) -> int:
+        """The value as a number, a Roman numeral read ("XLV" -> 45); not for a decade."""
+        return roman_value(self.value) if self.kind == "roman" else int(self.value)
+
 
 def _mention(token: re.Match[str], in_title: bool) -> Mention | None:
     text = token.group()

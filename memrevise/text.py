@@ -83,7 +83,7 @@ _PRONOUN = re.compile(
     r"themselves)\b",
     re.IGNORECASE,
 )
-_POSSESSIVES = frozenset({"his", "her", "hers", "its", "their", "theirs"})
+POSSESSIVES = frozenset({"his", "her", "hers", "its", "their", "theirs"})
 
 
 def replace_pronouns(text: str, name: str, count: int = 0) -> str:
@@ -91,7 +91,7 @@ def replace_pronouns(text: str, name: str, count: int = 0) -> str:
     many (0: all)."""
 
     def swap(match: re.Match[str]) -> str:
-        return name + ("'s" if match.group().casefold() in _POSSESSIVES else "")
+        return name + ("'s" if match.group().casefold() in POSSESSIVES else "")
 
     return _PRONOUN.sub(swap, text, count=count)
 

@@ -159,7 +159,7 @@ FILLER = frozenset(
     "original sequel prequel following newer older latest year years four five six seven "
     "eight nine ten two three instead lol haha ah".split()
 )
-_ORDINALS = {
+ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
     "eighth": 8, "ninth": 9, "tenth": 10, "last": -1, "former": 1, "latter": -1,
     "penultimate": -2, "second last": -2, "second to last": -2, "third last": -3,
@@ -333,7 +333,7 @@ def positions(text: str) -> list[Position]:
         noun = (match["noun"] or "").casefold()
         pair = ordinal in {"former", "latter"}
         if pair or noun in _POSITION_NOUNS or not noun or noun in {"of", "in", "from"}:
-            found.append(Position(_ORDINALS.get(ordinal) or int(ordinal[:-2]), noun))
+            found.append(Position(ORDINALS.get(ordinal) or int(ordinal[:-2]), noun))
     return found
 
 
@@ -386,7 +386,7 @@ def negated(text: str) -> list[str]:
 
 def descriptions(text: str) -> list[str]:
     """Nouns the turn uses to describe a topic: "the mission", "that song", "the 2004 one"."""
-    stop = {"one", "other", "same", *_ORDINALS, "to", *QUESTION_WORDS, *PRONOUNS}
+    stop = {"one", "other", "same", *ORDINALS, "to", *QUESTION_WORDS, *PRONOUNS}
     found = []
     for match in _DESCRIPTION.finditer(text):
         kept = []

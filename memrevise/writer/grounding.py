@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from memrevise.writer.pages import Pages, PageWords
 
 COMMON_SHARE = 1 / 300  # a word in more passages than this share is no name in lower case
+COMMON_FLOOR = 20  # ... and in more than this many passages, however small the collection
 RARE_SHARE = 1 / 3000  # a word in at most this share of passages may switch the topic alone
 SEARCH_DEPTH = 20  # passages that vote when a description is searched in the collection
 SEARCH_PAGES = 5  # pages a described correction may mean, from that search
@@ -82,15 +83,16 @@ class Grounding:
 
     @classmethod
     def of(cls, index: Index) -> Grounding:
-        limit = max(20, int(index.num_docs * COMMON_SHARE))
+        limit = max(COMMON_FLOOR, int(index.num_docs * COMMON_SHARE))
         titled = index.titled
         pages = PageWords(index) if titled else None
         search = PageSearch(index) if titled else None
-        rare = RareWords(CommonWords(index, max(20, int(index.num_docs * RARE_SHARE))))
+        rare = RareWords(CommonWords(index, max(COMMON_FLOOR, int(index.num_docs * RARE_SHARE))))
         return cls(index.titles if titled else (), CommonWords(index, limit), pages, search, rare)
 
     def kwargs(self) -> dict[str, Any]:
-        """The writer's keyword arguments: ``titles``, ``common``, ``pages`` and ``search``."""
+        """The writer's keyword arguments: ``titles``, ``common``, ``pages``, ``search`` and
+        ``rare``."""
         return {
             "titles": self.titles,
             "common": self.common,

@@ -16,10 +16,9 @@ from collections.abc import Iterable
 from memrevise.language import cues
 from memrevise.language.entities import STOPWORDS, name_key, word_spans
 from memrevise.memory import Topic
-from memrevise.text import qualifier, strip_qualifier
+from memrevise.text import POSSESSIVES, qualifier, strip_qualifier
 from memrevise.writer.context import description_score
 
-_POSSESSIVE = frozenset({"his", "her", "its", "their", "hers", "theirs"})
 # Heads that say nothing of their own ("the guy who ..."): the name takes their place.
 _GENERIC_HEADS = frozenset("one guy person man woman lady thing".split())
 _SHORT_NAME_WORD = 3  # name words this short ("of", "the", "xi") do not say a name alone
@@ -59,6 +58,11 @@ def _fits(phrase: str, topic: Topic | None, name: str) -> bool:
     return bool(wanted & set(cues.words_of(qualifier(name))))
 
 
+def _as_name(text: str, pronoun: str, name: str) -> str:
+    """``text`` with ``pronoun`` (its first use) replaced by ``name``, "his" by "Name's"."""
+    return _replace(text, pronoun, f"{name}'s" if pronoun.casefold() in POSSESSIVES else name)
+
+
 def _replace(text: str, phrase: str, replacement: str) -> str:
     pattern = re.compile(rf"(?<![\w']){re.escape(phrase)}(?![\w'])", re.IGNORECASE)
     return pattern.sub(lambda _: replacement, text, count=1)
@@ -82,19 +86,18 @@ def write_query(
     if phrase:
         said = phrase.casefold()
         if said in cues.PRONOUNS:
-            replacement = f"{shown}'s" if said in _POSSESSIVE else shown
-            return _replace(question, phrase, replacement)
+            return _as_name(question, phrase, shown)
         if cues.positions(phrase):
             if listed:
                 return _replace(question, phrase, shown)
         elif _fits(phrase, topic, name):
-            generic = cues.words_of(phrase)[-1:] and cues.words_of(phrase)[-1] in _GENERIC_HEADS
+            head = cues.words_of(phrase)[-1:]
+            generic = bool(head) and head[0] in _GENERIC_HEADS
             return _replace(question, phrase, shown if generic else f"{phrase} {shown}")
     if any(True for _ in other_names):
         return question
     said = cues.pronouns(question)
     if said:
-        replacement = f"{shown}'s" if said[0] in _POSSESSIVE else shown
-        return _replace(question, said[0], replacement)
+        return _as_name(question, said[0], shown)
     end = "?" if question.rstrip().endswith("?") else ""
     return f"{question.rstrip(' ?.')} {shown}{end}"

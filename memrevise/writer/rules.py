@@ -599,12 +599,11 @@ class RuleWriter:
         for noun in cues.descriptions(text):
             if description_score(current, set(cues.words_of(noun)) - STOPWORDS) >= 1.0:
                 return None
-        described = {w for w in _DEFINITE.findall(text.casefold())} - STOPWORDS
+        described = set(_DEFINITE.findall(text.casefold())) - STOPWORDS
         if described & {*name_key(current.name), *cues.words_of(qualifier(current.name))}:
             return None  # "the kingdom" while on "Kingdom of Mysore", "the film" on a film
         own = set(name_key(current.name))
-        for found in mentions(text, context.topics, self.titles):  # known names, not any capital
-            mention = Mention(context.canonical(found.name), found.start, found.end)
+        for mention in context.mentions(text):
             name = mention.name
             if name.casefold() == current.name.casefold():
                 return None

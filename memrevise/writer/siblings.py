@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from memrevise.language import cues
-from memrevise.numbers import mentions, roman_value
+from memrevise.numbers import mentions
 
 _SLOT = "#"
 _NEXT = re.compile(
@@ -34,10 +34,6 @@ _ORDINAL = re.compile(
     r"mentioned|listed|in\s+(?:that|the|this)\s+list))",
     re.IGNORECASE,
 )
-_ORDINALS = {
-    "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
-    "ninth": 9, "tenth": 10,
-}  # fmt: skip
 # A number that counts things ("3 songs", "2 sets") is not a value of the topic's name.
 _COUNTED = re.compile(r"\s*(?:[a-z]{3,})", re.IGNORECASE)
 _VALUE_FOLLOWERS = frozenset(
@@ -61,9 +57,8 @@ def _slot(title: str) -> tuple[str, int] | None:
     if not found:
         return None
     last = found[-1]
-    value = roman_value(last.value) if last.kind == "roman" else int(last.value)
     key = title[: last.start] + _SLOT + title[last.end :]
-    return " ".join(key.casefold().split()), value
+    return " ".join(key.casefold().split()), last.number
 
 
 class Siblings:
@@ -114,7 +109,7 @@ class Siblings:
             return family[here - 1].title
         for match in _ORDINAL.finditer(text):
             ordinal = match["ord"].casefold()
-            wanted = _ORDINALS.get(ordinal) or int(re.sub(r"\D", "", ordinal))
+            wanted = cues.ORDINALS.get(ordinal) or int(re.sub(r"\D", "", ordinal))
             chosen = (
                 by_value.get(wanted)
                 if values[0] < 1000
@@ -140,5 +135,5 @@ def said_values(text: str) -> list[int]:
         word = cues.words_of(after[:20])[:1]
         if word and word[0] not in _VALUE_FOLLOWERS and _COUNTED.match(after):
             continue
-        values.append(roman_value(mention.value) if mention.kind == "roman" else int(mention.value))
+        values.append(mention.number)
     return values
