@@ -54,6 +54,12 @@ PAGES = {
     "Ringo Starr": ["Ringo Starr was the drummer of the Beatles."],
     "Andrei Tarkovsky": ["Andrei Tarkovsky was a Soviet film director born in Zavrazhye."],
     "Christopher Nolan": ["Christopher Nolan is a British director born in London."],
+    "Michael Collins (Irish leader)": [
+        "Michael Collins was an Irish revolutionary leader killed in an ambush in 1922.",
+    ],
+    "James Cameron": ["James Cameron is a Canadian film director born in Kapuskasing."],
+    "Amazon (company)": ["Amazon is an American technology company founded by Jeff Bezos."],
+    "Amazon River": ["The Amazon River in South America is about 6,400 km long."],
     "Emily Brontë": ["Emily Brontë wrote Wuthering Heights and died in 1848."],
     "Anne Brontë": ["Anne Brontë wrote Agnes Grey and died in Scarborough in 1849."],
 }
@@ -188,6 +194,39 @@ def test_a_named_switch_wins_over_the_old_topic(writer):
     assert output.query == "who walked on the moon during apollo 11?"
     output, _ = converse(writer, CREW, "who directed avatar?")
     assert output.topic.startswith("Avatar")
+
+
+def test_a_self_repair_drops_the_name_it_withdrew(writer):
+    output, memory = converse(writer, APOLLO_11, "who commanded apollo 12... no wait, apollo 13")
+    assert output.topic == "Apollo 13"
+    assert memory.topic("Apollo 12").status is Status.DROPPED  # said, then withdrawn
+    assert memory.topic("Apollo 11").status is Status.EARLIER  # left, not rejected
+
+
+def test_a_named_switch_by_the_surname_of_someone_in_play(writer):
+    history = [("who were the beatles?", PAGES["The Beatles"][0])]
+    output, _ = converse(writer, history, "where did harrison grow up")
+    assert output.topic == "George Harrison"
+    assert output.query == "where did harrison grow up"
+
+
+def test_a_named_switch_to_a_namesake_by_its_qualifier(writer):
+    history = [("who was michael collins?", PAGES["Michael Collins (Irish leader)"][0])]
+    output, _ = converse(writer, history, "where was michael collins the astronaut born")
+    assert output.topic == "Michael Collins (astronaut)"
+
+
+def test_a_named_switch_to_a_title_that_holds_the_topic_name(writer):
+    history = [("when was amazon founded?", "Amazon was founded by Jeff Bezos in 1994.")]
+    output, _ = converse(writer, history, "how long is the amazon river?")
+    assert output.topic == "Amazon River"
+    assert output.query == "how long is the amazon river?"
+
+
+def test_he_means_the_person_an_answer_named_not_the_film(writer):
+    output, _ = converse(writer, AVATAR, "where was he born?")
+    assert output.topic == "James Cameron"
+    assert output.query == "where was James Cameron born?"
 
 
 def test_a_question_that_refers_back_does_not_switch(writer):

@@ -469,8 +469,26 @@ class LearnedChooser:
         if not example.candidates:
             return None
         scores = self.model.ranker(turn).scores(example.features)
-        best = example.candidates[int(np.argmax(scores))]
+        order = [example.candidates[i] for i in np.argsort(-scores, kind="stable")]
+        best = order[0]
+        said = cues.pronouns(text)
+        if said and set(said) <= cues.PERSON_PRONOUNS and _is_thing(context, best):
+            # "where was he born" after an answer that names the director of the film
+            last = context.memory.nodes[-1].turn if context.memory.nodes else None
+            named = {n.casefold() for turn, n in context.answer_names if turn == last}
+            people = (c for c in order if c.casefold() in named and context.is_person(c))
+            best = next(people, best)
         return best, _referring_words(text, best, context.memory.topic(best))
+
+
+def _is_thing(context: Context, name: str) -> bool:
+    """Whether ``name`` is known not to be a person: not named like one, and a topic's kind
+    or a title's qualifier says so (a one-word name may be a person's: "Madonna")."""
+    if looks_like_person(name):  # "Michael Collins (Irish leader)"
+        return False
+    topic = context.memory.topic(name)
+    kind = topic.kind if topic is not None else ""
+    return (bool(kind) and kind not in cues.PERSON_KINDS) or bool(qualifier(name))
 
 
 class LearnedWriter(RuleWriter):

@@ -254,10 +254,11 @@ class RuleWriter:
         name: str,
         source: set[int],
         phrase: str | None = None,
+        withdrawn: bool = False,
     ) -> _Decision:
-        """Abandon ``rejected`` (when the memory holds it) and Revise, Reactivate or Add
-        ``name``; the query asks the turn's own question, else the open question carried
-        forward."""
+        """Abandon ``rejected`` (when the memory holds it, or when the turn itself said and
+        ``withdrawn`` it) and Revise, Reactivate or Add ``name``; the query asks the turn's own
+        question, else the open question carried forward."""
         own = [q for q in _questions(text) if _asks_anew(q)]
         if own:
             question, asked = own[-1], context.memory.next_turn
@@ -274,13 +275,14 @@ class RuleWriter:
             )
         else:
             revise = self._operation_for(context, name)
-        abandon = [Operation(op=Op.ABANDON, topic=rejected)] if held else []
+        dropped = held or withdrawn
+        abandon = [Operation(op=Op.ABANDON, topic=rejected)] if dropped else []
         return _Decision(
             topic=name,
             operations=[*abandon, revise],
             question=question,
             depends=depends | self._depends(context, name),
-            contradicts=[rejected] if held else [],
+            contradicts=[rejected] if dropped else [],
             phrase=phrase,
             rejected=rejected,
         )
@@ -326,7 +328,9 @@ class RuleWriter:
                 phrase=phrase if asked is after else None,
                 rejected=first if first.casefold() != name.casefold() else None,
             )
-        return self._revision(context, asked, previous_question, first, name, source, phrase)
+        return self._revision(
+            context, asked, previous_question, first, name, source, phrase, withdrawn=True
+        )
 
     def _first_reference(self, context: Context, text: str) -> str | None:
         """What the first part of a self-repair referred to: a name, a value of the current
@@ -596,14 +600,37 @@ class RuleWriter:
         current = context.current
         if current is None or cues.pronouns(text) or _REFERS_BACK.search(text):
             return None
+        found = context.mentions(text)
+        other_titles = {  # "the amazon river" names a page while on "Amazon (company)"
+            w
+            for m in found
+            if len(name_key(m.name)) > 1 and m.name.casefold() != current.name.casefold()
+            for w in cues.words_of(text[m.start : m.end])
+        }
+        for mention in found:  # "michael collins the astronaut" while on the Irish leader
+            namesake = self._namesake(text, mention)
+            if namesake is not None and namesake.casefold() != current.name.casefold():
+                return namesake, namesake
         for noun in cues.descriptions(text):
-            if description_score(current, set(cues.words_of(noun)) - STOPWORDS) >= 1.0:
+            described = set(cues.words_of(noun)) - STOPWORDS - other_titles
+            if described and description_score(current, described) >= 1.0:
                 return None
-        described = set(_DEFINITE.findall(text.casefold())) - STOPWORDS
+        described = set(_DEFINITE.findall(text.casefold())) - STOPWORDS - other_titles
         if described & {*name_key(current.name), *cues.words_of(qualifier(current.name))}:
             return None  # "the kingdom" while on "Kingdom of Mysore", "the film" on a film
         own = set(name_key(current.name))
-        for mention in context.mentions(text):
+        taken = [(m.start, m.end) for m in found]
+        in_play = {n.casefold() for _, n in context.answer_names[-EARLIER_NAMES:]}
+        in_play |= {t.name.casefold() for t in context.memory.topics}
+        found += [  # a person by a surname no other page has ("where did grohl grow up"),
+            m  # in play, or rare in the corpus
+            for m in self.surnames.find(text)
+            if (m.name.casefold() in in_play or self.rare(name_key(text[m.start : m.end])[0]))
+            and not any(start < m.end and m.start < end for start, end in taken)
+        ]
+        # The subject before the object of a preposition ("lennon ... after the beatles").
+        found.sort(key=lambda m: (_governed(text, m), m.start))
+        for mention in found:
             name = mention.name
             if name.casefold() == current.name.casefold():
                 return None
@@ -625,6 +652,17 @@ class RuleWriter:
                 continue  # "on the moon", "tell me something about"
             return name, name
         return None
+
+    def _namesake(self, text: str, mention: Mention) -> str | None:
+        """Among the pages that share a mentioned name, the one whose qualifier the rest of
+        the text says ("michael collins the astronaut")."""
+        pages = self.titles.named(mention.name)
+        if len(pages) < 2:
+            return None
+        rest = set(cues.words_of(f"{text[: mention.start]} {text[mention.end :]}")) - STOPWORDS
+        said = {page: len(set(cues.words_of(qualifier(page))) & rest) for page in pages}
+        best = max(pages, key=lambda page: said[page])
+        return best if said[best] else None
 
     def _choose(self, context: Context, text: str, turn: Turn) -> tuple[str, str | None]:
         """The topic of a turn that does not correct, and the words that referred to it.
