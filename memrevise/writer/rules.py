@@ -333,11 +333,12 @@ class RuleWriter:
         )
 
     def _first_reference(self, context: Context, text: str) -> str | None:
-        """What the first part of a self-repair referred to: a name, a value of the current
-        topic's family, a list position, else (by a pronoun or nothing) the current topic."""
-        names = context.names(text)
-        if names:
-            return names[0]
+        """What the first part of a self-repair referred to: a name (or a unique surname), a
+        value of the current topic's family, a list position, else (by a pronoun or nothing)
+        the current topic."""
+        found = sorted([*context.mentions(text), *self.surnames.find(text)], key=lambda m: m.start)
+        if found:
+            return found[0].name
         current = context.current
         if current is not None:
             moved = self.siblings.moved(current.name, text)
