@@ -274,3 +274,17 @@ def test_no_turn_makes_the_memory_hold_a_topic_nobody_said_and_no_page_has(index
     said = _folded(" ".join([q for q, _ in AVATAR] + [a for _, a in AVATAR] + texts))
     for topic in memory.topics:
         assert topic.name in TITLES or all(w in said for w in _folded(topic.name).split()), topic
+
+
+@pytest.mark.parametrize(
+    "final",
+    [
+        "i was asking about the 2004 one - where was it shot?",
+        "no, the singaporean one, where was it shot?",
+    ],
+)
+def test_a_correction_that_asks_after_a_dash_or_comma_asks_that(writer, final):
+    output, _ = converse(writer, AVATAR, final)
+    assert output.topic == "Avatar (2004 film)"
+    assert output.query.startswith("where was") and "shot" in output.query  # not the old question
+    assert "Avatar" in output.query

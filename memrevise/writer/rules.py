@@ -841,9 +841,23 @@ class RuleWriter:
 
 
 def _questions(text: str) -> list[str]:
-    """The sentences of a turn that ask something ("and where did she die" too)."""
-    parts = re.split(r"(?<=[.?!…])\s+", text)
-    return [p.strip() for p in parts if p.strip() and (cues.is_question(p) or _asks_anew(p))]
+    """The sentences of a turn that ask something ("and where did she die" too); a sentence
+    that asks only after a comma or a dash ("i was talking about the latter - what about
+    their early years?") counts from there."""
+    found = []
+    for sentence in re.split(r"(?<=[.?!…])\s+", text):
+        sentence = sentence.strip()
+        if not sentence:
+            continue
+        if _asks_anew(sentence):
+            found.append(sentence)
+            continue
+        starts = [m.end() for m in _CLAUSE.finditer(sentence) if _asks_anew(sentence[m.end() :])]
+        if starts:
+            found.append(sentence[starts[0] :].strip())
+        elif cues.is_question(sentence):
+            found.append(sentence)
+    return found
 
 
 def _is_bare_correction(text: str) -> bool:
@@ -918,6 +932,7 @@ _DETERMINED = re.compile(
     re.IGNORECASE,
 )
 _DESCRIBING = re.compile(r"\s*(?:the|that|this|a|an)\s", re.IGNORECASE)
+_CLAUSE = re.compile(r"\s*(?:,|;|:|\s[-–—]+\s|[-–—]{2,}|—)\s*")
 _DEFINITE = re.compile(r"\b(?:the|this|that)\s+([a-z]+)")
 _REFERS_BACK = re.compile(
     r"\b(?:this|that|these|those|said|aforementioned|aforesaid|above|mentioned|former|latter)"
