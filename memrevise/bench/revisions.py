@@ -260,8 +260,8 @@ def _relations(scene: Scene) -> list[str]:
     )
     found = []
     for holder, texts in scene.earlier.items():
-        if holder == scene.intended:
-            continue
+        if holder == scene.intended or scene.kinds.get(holder) != "person":
+            continue  # "his wife" in an answer about a magazine is its founder's wife
         for text in texts:
             for match in pattern.finditer(text):
                 relation = match["relation"].casefold()
