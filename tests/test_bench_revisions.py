@@ -29,7 +29,7 @@ from memrevise.bench.revisions import (
     value_revision,
 )
 from memrevise.bench.tiers import Builder, Corpus
-from memrevise.text import words
+from memrevise.text import strip_qualifier, words
 
 FILMS = {"Avatar (2009 film)": "film", "Avatar (2004 film)": "film", "Solaris (1972 film)": "film"}
 AVATAR = Scene(
@@ -50,14 +50,30 @@ AVATAR = Scene(
     order=["Solaris (1972 film)", "Avatar (2004 film)", "Avatar (2009 film)"],
     listed=("Avatar (2004 film)", "Avatar (2009 film)"),
 )
-# Three singers who share "Early life": a self-repair can move on to the third.
-TRIO = Conversation("topiocqa-9", "topiocqa", (
-    *BEATLES.turns[:4],
-    turn("who was the drummer?", "Ringo Starr, his bandmate.", "Ringo Starr"),
-    turn("where did he grow up?", "Dingle, Liverpool.", "Ringo Starr", "Early life"),
+# Three singers who share "Early life": a self-repair can move on to the third, and an answer
+# about John Lennon calls Ringo Starr his bandmate.
+TRIO = Conversation(
+    "topiocqa-9",
+    "topiocqa",
+    (
+        *BEATLES.turns[:4],
+        turn(
+            "who did he play with?",
+            "He played with his bandmate Ringo Starr.",
+            "John Lennon",
+            "Later life",
+        ),
+        turn("where did the drummer grow up?", "Dingle, Liverpool.", "Ringo Starr", "Early life"),
+    ),
+)
+# Two films of one name: told apart by qualifier, page text, order or list, never by name.
+AVATARS = Conversation("topiocqa-10", "topiocqa", (
+    turn("what is avatar about?", "Jake Sully travels to Pandora.", "Avatar (2009 film)", "Plot"),
+    turn("who directed it?", "James Cameron.", "Avatar (2009 film)", "Production"),
+    turn("is there another avatar?", "A Singaporean film.", "Avatar (2004 film)", "Production"),
+    turn("what is its plot?", "Soldiers in a future Singapore.", "Avatar (2004 film)", "Plot"),
 ))  # fmt: skip
-CORPUS = Corpus.of([*ALL, TRIO])
-NAMES = {"Paul McCartney", "John Lennon", "Ringo Starr"}
+CORPUS = Corpus.of([*ALL, TRIO, AVATARS])
 
 
 def built(seeds=range(12), conversation=TRIO):
@@ -236,17 +252,23 @@ def test_the_query_carries_the_open_question_or_asks_the_new_one():
     assert asked["carried"] and asked["new"]
 
 
-def test_a_reference_that_is_no_name_never_says_the_intended_title():
+@pytest.mark.parametrize("conversation", [TRIO, AVATARS], ids=["singers", "films"])
+def test_a_reference_that_is_no_name_never_says_the_intended_name(conversation):
     types = Counter()
-    for item in built(range(30)):
+    for item in built(range(30), conversation):
         reference = item.model_extra["variant"]["reference"]
         types[reference] += 1
-        if not reference.startswith("name") and item.tier != "follow-up":
-            assert item.topic not in item.question
-            assert item.topic.casefold() not in item.question.casefold()
-    assert {"name-full", "description", "earlier-fact", "list-position", "order", "other"} <= set(
-        types
-    )
+        if reference.startswith("name") or item.tier == "follow-up":
+            continue
+        assert item.topic.casefold() not in item.question.casefold()
+        if conversation is TRIO:
+            assert strip_qualifier(item.topic).casefold() not in item.question.casefold()
+    if conversation is TRIO:
+        expected = {"name-full", "description", "earlier-fact", "list-position", "order", "other"}
+        assert expected | {"relation"} <= set(types)
+    else:
+        assert not any(t.startswith("name") for t in types), "'avatar' names both films"
+        assert {"qualifier", "description", "list-position", "order", "other"} <= set(types)
 
 
 def test_the_same_seed_builds_the_same_items_and_another_seed_other_wordings():
@@ -258,7 +280,7 @@ def test_the_same_seed_builds_the_same_items_and_another_seed_other_wordings():
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10**6), conversation=st.sampled_from([BEATLES, TRIO]))
+@given(seed=st.integers(0, 10**6), conversation=st.sampled_from([BEATLES, TRIO, AVATARS]))
 def test_every_built_revision_targets_a_page_of_the_collection(seed, conversation):
     builder = Builder(CORPUS, seed=seed)
     for item in builder.built_revisions(conversation):
