@@ -322,7 +322,7 @@ class Builder:
         sections = [section]
         text = revision.text
         others = [s for s in self.corpus.sections[target] if s != section]
-        new_question = tier != "follow-up" and others and rng.random() < NEW_QUESTION_SHARE
+        new_question = tier != "follow-up" and bool(others) and rng.random() < NEW_QUESTION_SHARE
         if new_question:
             asked = rng.choice(others)
             question, resolved = ask(asked, kind, target, rng)
