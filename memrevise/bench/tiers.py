@@ -17,6 +17,21 @@ from memrevise.bench.collection import passage_id
 from memrevise.bench.conversation import Conversation, SourceTurn
 from memrevise.bench.items import HistoryTurn, Item
 from memrevise.bench.oracle import Oracle, resolve
+from memrevise.bench.revisions import (
+    BACK,
+    FORWARD,
+    KEPT,
+    LISTING_SHARE,
+    NEW_QUESTION_SHARE,
+    ONWARD,
+    QUESTION_JOINS,
+    Scene,
+    add_noise,
+    correction,
+    listing_answer,
+    self_repair,
+    value_revision,
+)
 from memrevise.language.kinds import infer_kind, looks_like_person
 from memrevise.text import qualifier, rename, strip_qualifier, words
 
@@ -99,7 +114,8 @@ def ask(section: str, kind: str, name: str, rng: random.Random) -> tuple[str, st
     subject, possessive = _pronouns(kind)
     if section.casefold() == "introduction":
         options = [
-            (f"what is {subject} known for?", f"what is {name} known for?"),
+            (f"what {'are' if kind == 'person' else 'is'} {subject} known for?",
+             f"what is {name} known for?"),
             (f"can you tell me more about {'them' if kind == 'person' else 'it'}?",
              f"can you tell me more about {name}?"),
             (f"what should i know about {'them' if kind == 'person' else 'it'}?",
@@ -154,7 +170,9 @@ class Builder:
         gold: Iterable[str],
         stale: Iterable[str],
         oracle: Oracle,
+        variant: dict[str, str] | None = None,
     ) -> Item:
+        """An item; ``variant`` records how a built revision was composed (optional field)."""
         return Item.model_validate(
             {
                 "qid": qid,
@@ -167,6 +185,7 @@ class Builder:
                 "stale": sorted(set(stale) - set(gold)),
                 "topic": target,
                 "oracle": oracle.targets(),
+                **({"variant": variant} if variant else {}),
             }
         )
 
@@ -224,78 +243,128 @@ class Builder:
         return found
 
     def built_revisions(self, conversation: Conversation) -> list[Item]:
-        """A question that fits two topics of one kind, answered for the wrong one, then a
-        correction, a self-repair, or a correction and a follow-up; built for both topics."""
+        """For up to two pairs of topics of one kind: a question that fits both, answered for
+        one, then a correction, a self-repair, and a correction and a follow-up, each built
+        toward both topics of the pair."""
         pairs = self.pairs(conversation)
         rng = self.rng(conversation.id, "revision")
-        items = []
+        items: dict[str, Item] = {}
         for first, second, section in rng.sample(pairs, min(len(pairs), 2)):
-            variant = rng.choices(["correction", "self-repair", "follow-up"], [4, 3, 3])[0]
             turns = conversation.turns
             cut = 1 + max(i for i, t in enumerate(turns) if t.topic in {first, second})
-            for intended, wrong in ((first, second), (second, first)):
-                item = self._revision(
-                    conversation, turns[:cut], intended, wrong, first, section, variant
-                )
-                if item is not None:
-                    items.append(item)
-        return items
+            for tier in ("correction", "self-repair", "follow-up"):
+                for intended, other in ((first, second), (second, first)):
+                    item = self._revision(conversation, turns[:cut], intended, other, section, tier)
+                    if item is not None:
+                        items.setdefault(item.qid, item)
+        return list(items.values())
+
+    def scene(
+        self,
+        turns: Sequence[SourceTurn],
+        intended: str,
+        other: str,
+        listed: tuple[str, str] | None = None,
+    ) -> Scene:
+        """What the conversation up to ``turns`` offers for pointing to ``intended``."""
+        earlier: dict[str, list[str]] = defaultdict(list)
+        for turn in turns:
+            if turn.topic and turn.answer:
+                earlier[turn.topic].append(turn.answer)
+        pages = {
+            topic: [
+                a
+                for s in self.corpus.sections.get(topic, ())
+                for a in self.corpus.answers.get((topic, s), ())
+            ]
+            for topic in (intended, other)
+        }
+        order = list(dict.fromkeys(t.topic for t in turns if t.topic))
+        return Scene(intended, other, self.corpus.kinds, pages, dict(earlier), order, listed)
 
     def _revision(
         self,
         conversation: Conversation,
         turns: Sequence[SourceTurn],
         intended: str,
-        wrong: str,
-        first: str,
+        other: str,
         section: str,
-        variant: str,
+        tier: str,
     ) -> Item | None:
-        rng = self.rng(conversation.id, intended, variant)
+        """One built revision toward ``intended`` rather than ``other`` (see the tiers)."""
+        rng = self.rng(conversation.id, intended, other, tier)
         kind = self.corpus.kinds[intended]
-        question, resolved = ask(section, kind, intended, rng)
+        shape, target, answered, said = None, intended, other, other
+        if tier == "self-repair":
+            thirds = [
+                t for t in dict.fromkeys(t.topic for t in turns if t.topic)
+                if t not in {intended, other} and self.corpus.kinds.get(t) == kind
+                and self.corpus.has(t, section)
+            ]  # fmt: skip
+            shape = rng.choice([FORWARD, FORWARD, BACK, KEPT] + [ONWARD] * bool(thirds))
+            if shape == KEPT:
+                answered = intended
+            elif shape == ONWARD:
+                target, said = rng.choice(thirds), intended
+        question, resolved = ask(section, kind, target, rng)
         oracle = self.replay(turns)
-        wrong_answer = self.corpus.answer(wrong, section, rng)
-        oracle.turn(question, wrong_answer, wrong)
-        history = [*_history(turns), HistoryTurn(question=question, answer=wrong_answer)]
-        intended_ref = _reference(intended, wrong, first, kind, rng)
-        gold, stale = [passage_id(intended, section)], [passage_id(wrong, section)]
-        if variant == "self-repair":
-            said = f"{_reference(wrong, intended, first, kind, rng)}... wait, no, {intended_ref}"
-            final = rng.choice([f"no, i meant {said}. sorry", f"no, {said}", f"sorry, {said}"])
-        else:
-            final = rng.choice(
-                [
-                    f"no, i meant {intended_ref}",
-                    f"no, {intended_ref}",
-                    f"sorry, i meant {intended_ref}",
-                ]
-            )
-        if variant == "follow-up":
-            others = [s for s in self.corpus.sections[intended] if s != section]
+        answer = self.corpus.answer(answered, section, rng)
+        listed = None
+        if rng.random() < LISTING_SHARE:
+            listed = tuple(rng.sample([intended, other], 2))
+            answer = listing_answer(listed, answered, answer, rng)
+        oracle.turn(question, answer, answered)
+        history = [*_history(turns), HistoryTurn(question=question, answer=answer)]
+        contrast = other if shape == KEPT else answered
+        scene = self.scene(turns, target, contrast, listed)
+        revision = self_repair(scene, shape, said, rng) if shape else correction(scene, rng)
+        stale_topics = {answered, said} - {target}
+        sections = [section]
+        text = revision.text
+        others = [s for s in self.corpus.sections[target] if s != section]
+        new_question = tier != "follow-up" and bool(others) and rng.random() < NEW_QUESTION_SHARE
+        if new_question:
+            asked = rng.choice(others)
+            question, resolved = ask(asked, kind, target, rng)
+            text = revision.text.rstrip(".") + rng.choice(QUESTION_JOINS) + question
+            sections = [asked, section]
+        text, noise = add_noise(text, revision.said, rng)
+        asks = "follow-up" if tier == "follow-up" else "new" if new_question else "carried"
+        variant = {**revision.variant, "question": asks, "noise": noise}
+        if tier == "follow-up":
             if not others:
                 return None
-            answer = self.corpus.answer(intended, section, rng)
-            oracle.correction(final, answer, wrong, intended)
-            history.append(HistoryTurn(question=final, answer=answer))
-            follow = rng.choice(others)
-            final, resolved_follow = ask(follow, kind, intended, rng)
-            final = "and " + final if rng.random() < 0.5 else final
-            oracle.turn(final, None, intended, query=resolved_follow)
-            gold = [passage_id(intended, follow)]
-            stale = [passage_id(wrong, s) for s in (follow, section) if self.corpus.has(wrong, s)]
+            reply = self.corpus.answer(target, section, rng)
+            oracle.correction(text, reply, answered, target)
+            history.append(HistoryTurn(question=text, answer=reply))
+            asked = rng.choice(others)
+            text, resolved = ask(asked, kind, target, rng)
+            text = "and " + text if rng.random() < 0.5 else text
+            oracle.turn(text, None, target, query=resolved)
+            sections = [asked, section]
+        elif target == answered:
+            oracle.turn(text, None, target, query=resolved)
         else:
-            oracle.correction(final, None, wrong, intended, query=resolved)
+            oracle.correction(text, None, answered, target, query=resolved)
+        gold = [passage_id(target, sections[0])]
+        stale = [
+            passage_id(topic, s)
+            for topic in sorted(stale_topics)
+            for s in sections
+            if self.corpus.has(topic, s)
+        ]
+        suffix = f"-{shape}" if shape else ""
         return self.item(
             conversation,
-            f"{conversation.id}-{len(turns) + 1}-{variant}-{_slug(intended)}-not-{_slug(wrong)}",
-            variant,
+            f"{conversation.id}-{len(turns) + 1}-{tier}-{_slug(target)}-not-{_slug(other)}{suffix}",
+            tier,
             history,
-            final,
-            intended,
+            text,
+            target,
             gold,
             stale,
             oracle,
+            variant,
         )
 
     # -- spliced conversations ---------------------------------------------------------------
@@ -422,25 +491,33 @@ class Builder:
             rng = self.rng(conversation.id, turn.topic, "value")
             sibling = rng.choice(options)
             new, old = number_change(turn.topic, sibling)
-            final = rng.choice(
-                [f"sorry, i meant {new}, not {old}", f"oops, {new} not {old}",
-                 f"i meant {new}, not {old}", f"no, the {new} one", f"sorry, {new}"]
-            )  # fmt: skip
-            oracle = self.replay(turns[: t + 1])
+            revision = value_revision(old, new, rng)
             resolved = resolve(turn.question, turn.topic)
             query = rename(resolved, turn.topic, sibling, pattern="{}") or f"{resolved} {sibling}"
-            oracle.correction(final, None, turn.topic, sibling, revise=True, query=query)
+            text, sections = revision.text, [turn.section]
+            others = [s for s in self.corpus.sections[sibling] if s != turn.section]
+            new_question = bool(others) and rng.random() < NEW_QUESTION_SHARE
+            if new_question:
+                sections.insert(0, rng.choice(others))
+                kind = self.corpus.kinds.get(sibling, "")
+                question, query = ask(sections[0], kind, sibling, rng)
+                text += rng.choice(QUESTION_JOINS) + question
+            text, noise = add_noise(text, revision.said, rng)
+            variant = {**revision.variant, "question": "new" if new_question else "carried"}
+            oracle = self.replay(turns[: t + 1])
+            oracle.correction(text, None, turn.topic, sibling, revise=True, query=query)
             items.append(
                 self.item(
                     conversation,
                     f"{conversation.id}-{t + 2}-value-{_slug(sibling)}",
                     "value-revision",
                     _history(turns[: t + 1]),
-                    final,
+                    text,
                     sibling,
-                    [passage_id(sibling, turn.section)],
-                    [passage_id(turn.topic, turn.section)],
+                    [passage_id(sibling, sections[0])],
+                    [passage_id(turn.topic, s) for s in sections if self.corpus.has(turn.topic, s)],
                     oracle,
+                    {**variant, "noise": noise},
                 )
             )
         return items
@@ -467,25 +544,6 @@ def number_change(old: str, new: str) -> tuple[str, str] | None:
         return None
     changed = [(y, x) for x, y in zip(a, b, strict=True) if x != y]
     return changed[0] if len(changed) == 1 else None
-
-
-def _reference(topic: str, other: str, first: str, kind: str, rng: random.Random) -> str:
-    """How a correction points to ``topic`` rather than ``other``: by name, as the other one,
-    or by the order in which the two were discussed (``first`` came first). Orders are said
-    as the conversation's ("the second one we talked about"), so that they cannot be read as
-    places in a list an answer gave."""
-    del other
-    ordinal = "first" if topic == first else "second"
-    return rng.choice(
-        [
-            strip_qualifier(topic).casefold(),
-            f"the other {kind}",
-            "the other one",
-            f"the {ordinal} {kind} we talked about",
-            f"the {ordinal} one we discussed",
-            f"the {kind} we talked about {ordinal}",
-        ]
-    )
 
 
 def _opening(turns: Sequence[SourceTurn], limit: int) -> list[SourceTurn]:
