@@ -288,3 +288,32 @@ def test_a_correction_that_asks_after_a_dash_or_comma_asks_that(writer, final):
     assert output.topic == "Avatar (2004 film)"
     assert output.query.startswith("where was") and "shot" in output.query  # not the old question
     assert "Avatar" in output.query
+
+
+def test_a_repair_that_comes_back_after_all_keeps_the_answer(writer):
+    final = "wrong one - the 2004 film... no, sorry, the cameron one after all"
+    output, memory = converse(writer, AVATAR, final)
+    assert output.topic == "Avatar (2009 film)"
+    assert ops(output) == ["Refine(Avatar (2009 film))"]
+    assert all(t.status is not Status.DROPPED for t in memory.topics)
+
+
+def test_a_repair_that_comes_back_to_what_it_first_said(writer):
+    final = (
+        "no, i meant the singaporean one... wait, no, the other - sorry, the singapore one aftr all"
+    )
+    output, _ = converse(writer, AVATAR, final)
+    assert output.topic == "Avatar (2004 film)"
+
+
+@pytest.mark.parametrize("final", ["what About The Cast Of It", "tell Me more About it, please"])
+def test_capitals_typed_at_random_are_not_names(writer, final):
+    output, memory = converse(writer, AVATAR, final)
+    assert output.topic == "Avatar (2009 film)"
+    assert {t.name for t in memory.topics} <= TITLES
+
+
+def test_a_correction_that_describes_by_what_the_page_says_is_not_a_named_switch(writer):
+    history = [("who was on apollo 11?", "Neil Armstrong was the commander of Apollo 11.")]
+    output, _ = converse(writer, history, "no, the one with lunar orbit in it")
+    assert output.topic == "Michael Collins (astronaut)"

@@ -313,8 +313,19 @@ def is_correction(text: str) -> bool:
 
 
 def repair_segments(text: str) -> list[str]:
-    """The pieces of a turn between repair cues, in order; empty pieces dropped."""
-    return [s.strip() for s in _REPAIR_SPLIT.split(normalised(text)) if s and s.strip()]
+    """The pieces of a turn between repair cues, in order, without "after all"; empty pieces
+    and pieces that only point back at the one before ("..., that one after all") dropped."""
+    pieces = (_AFTER_ALL.sub("", s).strip() for s in _REPAIR_SPLIT.split(normalised(text)) if s)
+    return [p for p in pieces if p and not _POINTER.fullmatch(p)]
+
+
+def comes_back(text: str) -> bool:
+    """Whether a turn's repair returns to something already said ("... X after all")."""
+    return bool(_AFTER_ALL.search(text))
+
+
+_AFTER_ALL = re.compile(r"\b(?:a[a-z]{1,4}r\s+all|all\s+along)\b", re.IGNORECASE)  # "aftr all"
+_POINTER = re.compile(r"(?:(?:yes|yeah|ok|so)\s+)?(?:that|this|it)(?:\s+one)?", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)

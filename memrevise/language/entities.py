@@ -248,6 +248,10 @@ class NameTable:
                 i += 1
         return found
 
+    def is_common(self, word: str) -> bool:
+        """Whether ``word`` is common in the corpus behind the table."""
+        return self._common(word)
+
     def _single_ok(self, text: str, span: tuple[str, int, int]) -> bool:
         """A one-word name written in lower case must be rare in the corpus and not follow a
         determiner or possessive ("its climate")."""
@@ -283,7 +287,10 @@ def mentions(text: str, *tables: NameTable) -> list[Mention]:
     wins ("orville wright" over the topic "Wilbur Wright" found by "wright")."""
     chosen: list[Mention] = []  # non-overlapping, in order of position
     starts: list[int] = []
-    for candidates, known in [*((t.find(text), True) for t in tables), (capitalised(text), False)]:
+    spans = [] if careless_case(text) else capitalised(text)
+    if tables:  # a common word in capitals is emphasis: "the FILM", "wrong YEAR"
+        spans = [m for m in spans if not _shouted(text[m.start : m.end], tables[-1])]
+    for candidates, known in [*((t.find(text), True) for t in tables), (spans, False)]:
         for mention in candidates:
             last = bisect.bisect_left(starts, mention.end)  # chosen[:last] start before its end
             first = last
@@ -297,6 +304,30 @@ def mentions(text: str, *tables: NameTable) -> list[Mention]:
                 chosen.insert(first, mention)
                 starts.insert(first, mention.start)
     return chosen
+
+
+# Words that are never a name's first word: written with a capital inside a sentence, they
+# show that the writer's capitals are random.
+_FUNCTION_WORDS = STOPWORDS | frozenset(
+    "all about after me my you your know tell what which who whom how when where why is are "
+    "was were be do does did can could would should any some more most other sorry please "
+    "mean meant wait after though".split()
+)
+
+
+def careless_case(text: str) -> bool:
+    """Whether capitals in ``text`` say nothing of names: two or more function words written
+    with a capital inside a sentence ("tell Me about its Development, after All")."""
+    capital_function_words = 0
+    for word, start, _ in word_spans(text):
+        inside = start > 0 and not re.search(r"[.?!…]\s*$", text[max(0, start - 3) : start])
+        if inside and text[start].isupper() and word in _FUNCTION_WORDS:
+            capital_function_words += 1
+    return capital_function_words >= 2
+
+
+def _shouted(span: str, table: NameTable) -> bool:
+    return " " not in span and span.isupper() and len(span) > 3 and table.is_common(span.casefold())
 
 
 def _holds(outer: Mention, inner: Mention) -> bool:

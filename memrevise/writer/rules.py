@@ -233,6 +233,8 @@ class RuleWriter:
         correcting = cues.is_correction(text)
         if not correcting and len(cues.words_of(text)) > _SHORT_TURN:
             return None
+        if cues.comes_back(text):  # "the 2004 one... no, sorry, the cameron one after all"
+            return None
         if not correcting and _asks_anew(text) and not said_values(text):
             return None  # "does it have a sequel?" asks about this topic's sequel
         for topic in context.recent_topics()[:2]:
@@ -320,14 +322,8 @@ class RuleWriter:
             return self._continuation(context, asked, turn) if asking else None
         name, phrase, source = intended
         if current is not None and name.casefold() == current.name.casefold():
-            return _Decision(
-                topic=current.name,
-                operations=[Operation(op=Op.REFINE, topic=current.name)],
-                question=asked,
-                depends={current.turns[-1]},
-                phrase=phrase if asked is after else None,
-                rejected=first if first.casefold() != name.casefold() else None,
-            )
+            withdrawn = first if first.casefold() != name.casefold() else None
+            return _kept(current, asked, phrase if asked is after else None, withdrawn)
         return self._revision(
             context, asked, previous_question, first, name, source, phrase, withdrawn=True
         )
@@ -359,8 +355,8 @@ class RuleWriter:
             return None
         own = [q for q in _questions(text) if _asks_anew(q)]
         question = own[-1] if own else self._open_question(context, previous_question)[0]
-        target = None
-        for segment in reversed(cues.repair_segments(text)):
+        target = self._came_back(context, text, rejected, question)
+        for segment in reversed(cues.repair_segments(text) if target is None else ()):
             if segment.casefold().startswith("not "):
                 continue
             target = self._referent(context, segment, rejected, text, question)
@@ -373,8 +369,26 @@ class RuleWriter:
             return None
         name, phrase, source = target
         if name.casefold() == rejected.casefold():
-            return None
+            topic = context.memory.topic(rejected)
+            return _kept(topic, question, None, None) if topic is not None else None
         return self._revision(context, text, previous_question, rejected, name, source, phrase)
+
+    def _came_back(
+        self, context: Context, text: str, rejected: str, question: str
+    ) -> tuple[str, str, set[int]] | None:
+        """A correction that repairs itself back to what was already said ("wrong one - the
+        other... no, sorry, the one with thrones after all"): the last piece chooses among
+        the answer's topic and what the earlier pieces meant."""
+        segments = cues.repair_segments(text)
+        if not cues.comes_back(text) or len(segments) < 2:
+            return None
+        options = [rejected]
+        for segment in segments[:-1]:
+            meant = self._referent(context, segment, rejected, text, question, lookup=False)
+            if meant is not None:
+                options.append(meant[0])
+        back = self._best_described(context, segments[-1], options)
+        return (back, "", self._depends(context, back)) if back is not None else None
 
     def _rejected(self, context: Context, text: str) -> str | None:
         """The topic the correction rejects: one named after "not", the latest topic whose name
@@ -422,6 +436,8 @@ class RuleWriter:
             if other is not None:
                 return other, "the other", self._depends(context, other)
         said = [*context.names(segment), *(m.name for m in self.surnames.find(segment))]
+        if _DESCRIBED_BY.match(segment):  # "the person with new york city in it"
+            said = []
         for mention in dict.fromkeys(said):
             # A name that several pages share ("paris") is settled by the rest of the segment.
             if mention.casefold() != rejected.casefold() and len(self.titles.named(mention)) < 2:
@@ -461,12 +477,7 @@ class RuleWriter:
         answers, by a part of its name, even misspelt ("orvile"), or by how a description fits
         its qualifier, kind, stored facts and page ("the french film", "the one born in
         leeds", "the keyboard player"); with ``lookup``, also the pages the collection finds."""
-        wanted = _content(segment)
-        if not wanted:
-            return None
         searched = self.search is not None and lookup
-        wanted |= set().union(*(kind for kind in cues.KIND_WORDS if kind & wanted))
-        stems = frozenset(tokenize(" ".join(wanted)))
         candidates = [
             *self.titles.named(rejected),
             *(m.title for m in self.siblings.family(rejected)),
@@ -476,10 +487,20 @@ class RuleWriter:
             *(n for node in context.memory.nodes[-2:] for n in context.names(node.question)),
             *(t for n in context.names(segment) for t in self.titles.named(n)),
         ]
+        others = [c for c in candidates if context.canonical(c).casefold() != rejected.casefold()]
+        return self._best_described(context, segment, others)
+
+    def _best_described(
+        self, context: Context, segment: str, candidates: Sequence[str]
+    ) -> str | None:
+        """The candidate that ``segment`` names or describes best, if any fits."""
+        wanted = _content(segment)
+        if not wanted:
+            return None
+        wanted |= set().union(*(kind for kind in cues.KIND_WORDS if kind & wanted))
+        stems = frozenset(tokenize(" ".join(wanted)))
         best, best_score = None, 0.0
         for name in dict.fromkeys(context.canonical(c) for c in candidates):
-            if name.casefold() == rejected.casefold():
-                continue
             score = 3.0 * _name_match(wanted, strip_qualifier(name))
             score += 2.0 * len(wanted & set(cues.words_of(qualifier(name))))
             topic = context.memory.topic(name)
@@ -840,6 +861,18 @@ class RuleWriter:
         return write_query(question, name, decision.phrase, topic, listed, others, in_play)
 
 
+def _kept(topic: Topic, question: str, phrase: str | None, withdrawn: str | None) -> _Decision:
+    """A turn whose repair comes back to ``topic``: it only refines it."""
+    return _Decision(
+        topic=topic.name,
+        operations=[Operation(op=Op.REFINE, topic=topic.name)],
+        question=question,
+        depends={topic.turns[-1]},
+        phrase=phrase,
+        rejected=withdrawn,
+    )
+
+
 def _questions(text: str) -> list[str]:
     """The sentences of a turn that ask something ("and where did she die" too); a sentence
     that asks only after a comma or a dash ("i was talking about the latter - what about
@@ -932,6 +965,9 @@ _DETERMINED = re.compile(
     re.IGNORECASE,
 )
 _DESCRIBING = re.compile(r"\s*(?:the|that|this|a|an)\s", re.IGNORECASE)
+_DESCRIBED_BY = re.compile(
+    r"\s*(?:the|that)\s+(?:[a-z]+\s+){0,2}?(?:with|from|about|whose|where)\s", re.IGNORECASE
+)
 _CLAUSE = re.compile(r"\s*(?:,|;|:|\s[-–—]+\s|[-–—]{2,}|—)\s*")
 _DEFINITE = re.compile(r"\b(?:the|this|that)\s+([a-z]+)")
 _REFERS_BACK = re.compile(
