@@ -317,3 +317,27 @@ def test_a_correction_that_describes_by_what_the_page_says_is_not_a_named_switch
     history = [("who was on apollo 11?", "Neil Armstrong was the commander of Apollo 11.")]
     output, _ = converse(writer, history, "no, the one with lunar orbit in it")
     assert output.topic == "Michael Collins (astronaut)"
+
+
+@pytest.mark.parametrize(
+    "final",
+    [
+        "that isn't the one i wanted. the singaporean one please",
+        "my question was about the 2004 one",
+        "the cyberpunk one... not the cameron film",
+    ],
+)
+def test_corrections_in_more_ordinary_wordings(writer, final):
+    output, memory = converse(writer, AVATAR, final)
+    assert output.topic == "Avatar (2004 film)"
+    assert memory.topic("Avatar (2009 film)").status is Status.DROPPED
+
+
+def test_the_other_one_is_the_other_of_the_pair_the_last_answer_named(writer):
+    history = [
+        ("who walked on the moon?", "Neil Armstrong was the first man on the Moon."),
+        ("who else was on apollo 11?", "There are two: Buzz Aldrin and Michael Collins."),
+        ("where did he grow up?", "Buzz Aldrin grew up in Montclair."),
+    ]
+    output, _ = converse(writer, history, "sorry, i meant the other one")
+    assert output.topic == "Michael Collins (astronaut)"

@@ -315,15 +315,19 @@ _FUNCTION_WORDS = STOPWORDS | frozenset(
 )
 
 
+_TITLE_WORDS = frozenset("the a an of and in on at to for from with by is".split())
+
+
 def careless_case(text: str) -> bool:
-    """Whether capitals in ``text`` say nothing of names: two or more function words written
-    with a capital inside a sentence ("tell Me about its Development, after All")."""
-    capital_function_words = 0
+    """Whether capitals in ``text`` say nothing of names: a function word written with a
+    capital inside a sentence ("tell Me about its Development", "What Do you know"), where
+    titles' own words ("The", "Of") count only twice."""
+    weight = 0
     for word, start, _ in word_spans(text):
         inside = start > 0 and not re.search(r"[.?!…]\s*$", text[max(0, start - 3) : start])
         if inside and text[start].isupper() and word in _FUNCTION_WORDS:
-            capital_function_words += 1
-    return capital_function_words >= 2
+            weight += 1 if word in _TITLE_WORDS else 2
+    return weight >= 2
 
 
 def _shouted(span: str, table: NameTable) -> bool:

@@ -499,9 +499,11 @@ class RuleWriter:
             return None
         wanted |= set().union(*(kind for kind in cues.KIND_WORDS if kind & wanted))
         stems = frozenset(tokenize(" ".join(wanted)))
+        # "the one with lee unkrich" says what the page holds, not what it is called
+        naming = 1.0 if _DESCRIBED_BY.match(segment) else 3.0
         best, best_score = None, 0.0
         for name in dict.fromkeys(context.canonical(c) for c in candidates):
-            score = 3.0 * _name_match(wanted, strip_qualifier(name))
+            score = naming * _name_match(wanted, strip_qualifier(name))
             score += 2.0 * len(wanted & set(cues.words_of(qualifier(name))))
             topic = context.memory.topic(name)
             if topic is not None:
@@ -513,15 +515,14 @@ class RuleWriter:
         return best if best_score >= 1.0 else None
 
     def _other(self, context: Context, rejected: str, question: str) -> str | None:
-        """ "The other one", "wrong one": the other member of a pair named in an answer, the
-        earlier topic most like the rejected one, or another page of its name or numbered
-        family, whichever fits the open question better."""
-        options = []
+        """ "The other one", "wrong one": the other member of the latest pair an answer named
+        with the rejected one, else the earlier topic most like the rejected one or another
+        page of its name or numbered family, whichever fits the open question better."""
         for _, names in reversed(context.answer_lists):
             if len(names) == 2 and any(same_name(n, rejected) for n in names):
-                other = next(n for n in names if not same_name(n, rejected))
-                options.append(context.canonical(other))
-                break
+                # "there are two: indiana and atlanta" ... "the other one"
+                return context.canonical(next(n for n in names if not same_name(n, rejected)))
+        options = []
         counterpart = self._counterpart(context, rejected, question)
         if counterpart is not None:
             options.append(counterpart.name)
