@@ -60,6 +60,7 @@ PAGES = {
     "James Cameron": ["James Cameron is a Canadian film director born in Kapuskasing."],
     "Amazon (company)": ["Amazon is an American technology company founded by Jeff Bezos."],
     "Amazon River": ["The Amazon River in South America is about 6,400 km long."],
+    "Stories We Tell": ["Stories We Tell is a 2012 Canadian documentary film by Sarah Polley."],
     "Emily Brontë": ["Emily Brontë wrote Wuthering Heights and died in 1848."],
     "Anne Brontë": ["Anne Brontë wrote Agnes Grey and died in Scarborough in 1849."],
 }
@@ -341,3 +342,15 @@ def test_the_other_one_is_the_other_of_the_pair_the_last_answer_named(writer):
     ]
     output, _ = converse(writer, history, "sorry, i meant the other one")
     assert output.topic == "Michael Collins (astronaut)"
+
+
+def test_a_correction_by_the_year_in_a_title_and_a_new_question(writer):
+    final = "wrong one, the one from 2004 - where was it shot?"
+    output, _ = converse(writer, AVATAR, final)
+    assert output.topic == "Avatar (2004 film)"
+    assert output.query.startswith("where was") and "shot" in output.query
+
+
+def test_a_title_of_common_words_is_no_one_s_surname(writer):
+    output, _ = converse(writer, AVATAR, "wrong one... the singaporean one. tell me about its cast")
+    assert output.topic == "Avatar (2004 film)"  # not a page "Stories We Tell" by "tell"

@@ -150,7 +150,7 @@ KIND_WORDS = (
 # Words that only correct, hesitate, point or change a value: a turn of these asks nothing new.
 FILLER = frozenset(
     "no nope nah naw noo nooo not wrong incorrect sorry oops whoops actually wait hold hang "
-    "on correction meant mean intended rather bad my never mind ugh hmm hmmm uh uhh um er "
+    "on correction meant mean intended rather bad my never mind ugh hm hmm hmmm uh uhh um er "
     "erm well ok okay oh yeah yes right so and but then instead again still please thanks "
     "one ones other another that's thats it's its that this those these there here "
     "i i'm me you your asking asked talking thinking wondering referring looking after said "

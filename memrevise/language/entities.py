@@ -308,7 +308,7 @@ def mentions(text: str, *tables: NameTable) -> list[Mention]:
 
 # Words that are never a name's first word: written with a capital inside a sentence, they
 # show that the writer's capitals are random.
-_FUNCTION_WORDS = STOPWORDS | frozenset(
+FUNCTION_WORDS = STOPWORDS | frozenset(
     "all about after me my you your know tell what which who whom how when where why is are "
     "was were be do does did can could would should any some more most other sorry please "
     "mean meant wait after though".split()
@@ -325,7 +325,7 @@ def careless_case(text: str) -> bool:
     weight = 0
     for word, start, _ in word_spans(text):
         inside = start > 0 and not re.search(r"[.?!…]\s*$", text[max(0, start - 3) : start])
-        if inside and text[start].isupper() and word in _FUNCTION_WORDS:
+        if inside and text[start].isupper() and word in FUNCTION_WORDS:
             weight += 1 if word in _TITLE_WORDS else 2
     return weight >= 2
 

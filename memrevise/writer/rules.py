@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from memrevise.language import cues
 from memrevise.language.entities import (
+    FUNCTION_WORDS,
     STOPWORDS,
     Mention,
     NameTable,
@@ -495,7 +496,8 @@ class RuleWriter:
     ) -> str | None:
         """The candidate that ``segment`` names or describes best, if any fits."""
         wanted = _content(segment)
-        if not wanted:
+        years = {w for w in cues.words_of(segment) if _YEAR.fullmatch(w)}  # "the one from 2005"
+        if not wanted and not years:
             return None
         wanted |= set().union(*(kind for kind in cues.KIND_WORDS if kind & wanted))
         stems = frozenset(tokenize(" ".join(wanted)))
@@ -504,7 +506,7 @@ class RuleWriter:
         best, best_score = None, 0.0
         for name in dict.fromkeys(context.canonical(c) for c in candidates):
             score = naming * _name_match(wanted, strip_qualifier(name))
-            score += 2.0 * len(wanted & set(cues.words_of(qualifier(name))))
+            score += 2.0 * len((wanted | years) & set(cues.words_of(qualifier(name))))
             topic = context.memory.topic(name)
             if topic is not None:
                 score += description_score(topic, wanted) / 2
@@ -932,7 +934,10 @@ def unique_surnames(titles: Iterable[str]) -> list[tuple[str, str]]:
     people = [
         (title, name_key(title)[-1])
         for title in titles
-        if not qualifier(title) and looks_like_person(title) and len(name_key(title)) > 1
+        if not qualifier(title)
+        and looks_like_person(title)
+        and len(name_key(title)) > 1
+        and not FUNCTION_WORDS & set(name_key(title))  # "Stories We Tell" is no one
     ]
     counts = Counter(surname for _, surname in people)
     return [(title, surname) for title, surname in people if counts[surname] == 1]
@@ -965,6 +970,7 @@ _DETERMINED = re.compile(
     r"|^(?:the|a|an)\s+",
     re.IGNORECASE,
 )
+_YEAR = re.compile(r"1[5-9]\d\d|20\d\d")
 _DESCRIBING = re.compile(r"\s*(?:the|that|this|a|an)\s", re.IGNORECASE)
 _DESCRIBED_BY = re.compile(
     r"\s*(?:the|that)\s+(?:[a-z]+\s+){0,2}?(?:with|from|about|whose|where)\s", re.IGNORECASE
