@@ -354,3 +354,16 @@ def test_a_correction_by_the_year_in_a_title_and_a_new_question(writer):
 def test_a_title_of_common_words_is_no_one_s_surname(writer):
     output, _ = converse(writer, AVATAR, "wrong one... the singaporean one. tell me about its cast")
     assert output.topic == "Avatar (2004 film)"  # not a page "Stories We Tell" by "tell"
+
+
+def test_a_place_in_a_pair_may_mean_the_topic_the_memory_holds(writer):
+    history = [
+        ("who walked on the moon?", "Neil Armstrong was the first man on the Moon."),
+        (
+            "where did he grow up?",
+            "There are two: Buzz Aldrin and Neil Armstrong. For Buzz Aldrin: Montclair.",
+        ),
+    ]
+    output, memory = converse(writer, history, "not what i meant - the last one you listed")
+    assert output.topic == "Neil Armstrong"
+    assert memory.topic("Neil Armstrong").status is Status.CURRENT

@@ -373,6 +373,19 @@ def position_phrase(text: str) -> str | None:
     return None
 
 
+def in_a_list(text: str) -> bool:
+    """Whether the turn places what it means in a list an answer gave ("the last one you
+    listed", "the second of those", "the latter"), not in a numbered family."""
+    return bool(_IN_A_LIST.search(text))
+
+
+_IN_A_LIST = re.compile(
+    r"\b(?:you|u)\s+(?:listed|named|mentioned|gave|said)\b|\bof\s+(?:those|these|them|the\s+two)\b"
+    r"|\b(?:on|in|from)\s+(?:that|the|your)\s+list\b|\b(?:latter|former)\b",
+    re.IGNORECASE,
+)
+
+
 def final_position(text: str) -> Position | None:
     """The position the turn settles on: the last one named (self-repairs end in the winner)."""
     found = positions(text)

@@ -104,7 +104,9 @@ class Context:
             if not 0 <= index < len(names):
                 continue
             name = self.canonical(names[index])
-            if rejected is None or name.casefold() != rejected.casefold():
+            # A place in a pair may mean the topic the memory took the answer to be about
+            # ("there are two: a and b" ... "the last one you listed").
+            if rejected is None or name.casefold() != rejected.casefold() or len(names) == 2:
                 return name, "", {turn}
         return None
 

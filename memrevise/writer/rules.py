@@ -236,6 +236,8 @@ class RuleWriter:
             return None
         if cues.comes_back(text):  # "the 2004 one... no, sorry, the cameron one after all"
             return None
+        if cues.in_a_list(text):  # "the last one you listed" is not the last film
+            return None
         if not correcting and _asks_anew(text) and not said_values(text):
             return None  # "does it have a sequel?" asks about this topic's sequel
         for topic in context.recent_topics()[:2]:
@@ -441,7 +443,7 @@ class RuleWriter:
             said = []
         for mention in dict.fromkeys(said):
             # A name that several pages share ("paris") is settled by the rest of the segment.
-            if mention.casefold() != rejected.casefold() and len(self.titles.named(mention)) < 2:
+            if len(self.titles.named(mention)) < 2:
                 return mention, mention, self._depends(context, mention)
         moved = self.siblings.moved(rejected, segment) or self._renamed(context, rejected, whole)
         if moved is not None:
