@@ -3,6 +3,7 @@ examples as the paper builds them, the memory-free writer's examples, and LoRA t
 to end on a tiny model, loaded back as a writer that runs a conversation."""
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,7 @@ from memrevise.train.annotate import (
     oracle_annotations,
 )
 from memrevise.train.distill import (
+    auxiliary_examples,
     changes_memory,
     memory_free_data,
     read_annotations,
@@ -33,6 +35,7 @@ from memrevise.train.distill import (
 )
 from memrevise.train.lora import Recipe, attention_modules, encode
 from memrevise.writer import RuleWriter, make_writer
+from memrevise.writer.base import Writer
 from memrevise.writer.llm.hf import HFBackend, load_model, load_tokenizer
 from memrevise.writer.llm.memory_free import SYSTEM_PROMPT as MEMORY_FREE_PROMPT
 from memrevise.writer.llm.prompt import SYSTEM_PROMPT
@@ -176,6 +179,36 @@ def test_examples_are_built_as_the_paper_builds_them(annotations, index_dir):
     assert finals and all(e.target[: e.scored].endswith("]") for e in finals)
     keys = [(e.messages[1]["content"], e.target) for e in data.train]
     assert len(keys) == len(set(keys)), "shared histories appear once"
+
+
+@dataclass
+class CountingWriter:
+    """A real writer, and how many turns it wrote."""
+
+    writer: Writer
+    written: int = 0
+
+    def update(self, memory, previous_question, turn, want_query):
+        self.written += 1
+        return self.writer.update(memory, previous_question, turn, want_query)
+
+
+def test_auxiliary_memories_write_shared_histories_once_and_give_the_same_examples(
+    annotations, index_dir
+):
+    groups = read_annotations(annotations)
+    index = BM25Index.load(index_dir)
+    examples, writes = {}, {}
+    for shared in (True, False):
+        writer = CountingWriter(make_writer("rules", index))
+        found = auxiliary_examples(groups, MemRevise(index, writer), share_prefixes=shared)
+        examples[shared], writes[shared] = [e.to_dict() for e in found], writer.written
+    assert examples[True], "the fixtures' items give auxiliary examples"
+    assert examples[True] == examples[False]
+    histories = {
+        tuple((a.question, a.answer) for a in g[:n]) for g in groups for n in range(1, len(g))
+    }
+    assert writes[True] == len(histories) < writes[False]
 
 
 def test_the_memory_free_writer_learns_final_queries_from_the_raw_conversation(annotations):
