@@ -7,7 +7,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from llm_fixtures import CONVERSATIONS, bench_index, bench_items, make_tiny_model, served
+from llm_fixtures import (
+    CONVERSATIONS,
+    bench_index,
+    bench_items,
+    make_tiny_model,
+    requests_of,
+    served,
+)
 from safetensors.torch import load_file
 from typer.testing import CliRunner
 
@@ -22,6 +29,7 @@ from memrevise.train.annotate import (
     ModelTeacher,
     OracleTeacher,
     annotate,
+    item_turns,
     oracle_annotations,
 )
 from memrevise.train.distill import (
@@ -144,6 +152,25 @@ def test_a_model_teacher_is_checked_and_corrected_by_a_second_model(items, tiny_
     assert {r["target"]["topic"] for r in records} == {"Apollo 12"}, "the checker's node"
     assert "1. Apollo 12 | turns 1 | current" in records[1]["input"], "the corrected memory"
     assert fallen.sources == {"fallback": len(items[0].history) + 1}
+
+
+def test_a_model_teacher_writes_shared_histories_once_and_annotates_as_item_by_item(
+    items, tiny_model, tmp_path
+):
+    asked, written = {}, {}
+    with served(tiny_model) as base:
+        for shared in (True, False):
+            before = len(requests_of(base, "fenced"))
+            writer = LLMWriter(ServerBackend(f"{base}/fenced/v1", "tiny"), RuleWriter())
+            teacher = ModelTeacher(writer, batch=2, share_prefixes=shared)
+            annotate(items, tmp_path / f"{shared}.jsonl", teacher)
+            asked[shared] = len(requests_of(base, "fenced")) - before
+            written[shared] = (tmp_path / f"{shared}.jsonl").read_bytes()
+    assert written[True] == written[False]
+    histories = {
+        tuple(item_turns(item)[: n + 1]) for item in items for n in range(len(item.history) + 1)
+    }
+    assert asked[True] <= len(histories) < asked[False]
 
 
 # ---- training examples --------------------------------------------------------------------
