@@ -50,9 +50,11 @@ class BM25Index(PassageIndex):
     def __init__(self, bm25: bm25s.BM25, columns: PassageColumns) -> None:
         super().__init__(columns)
         self._bm25 = bm25
-        self._data = bm25.scores["data"]
-        self._indices = bm25.scores["indices"]
-        self._indptr = bm25.scores["indptr"]
+        # Plain views of bm25s's (possibly memory-mapped) arrays: indexing an np.memmap goes
+        # through Python for every element and slice, its ndarray view does not.
+        self._data = bm25.scores["data"].view(np.ndarray)
+        self._indices = bm25.scores["indices"].view(np.ndarray)
+        self._indptr = bm25.scores["indptr"].view(np.ndarray)
         cached = max(4, SCORE_CACHE_BYTES // (4 * max(self.num_docs, 1)))
         self._part_scores = functools.lru_cache(maxsize=cached)(self._score_terms)
 
