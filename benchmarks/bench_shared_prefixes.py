@@ -5,12 +5,14 @@ The items are a benchmark split (``--items``) or, with ``--topiocqa``, one item 
 after the first of the held-back (test split) TopiOCQA conversations (``--conversations``: the
 first N of them), its history the earlier turns. The collection is indexed once, timed, and
 counted in both end-to-end times. Each run is the CLI in its own process, as a user runs it.
-Run it from the repository root:
+With ``--before DIR`` (a checkout of earlier code), that code's ``memrevise index`` and
+``memrevise run`` (its default, shared prefixes where it has them) are timed in the same run,
+on the same items, and its run file compared. Run it from the repository root:
 
     python benchmarks/bench_shared_prefixes.py --collection bench/collection.jsonl \\
         --items bench/dev.jsonl
     python benchmarks/bench_shared_prefixes.py --collection bench/collection.jsonl \\
-        --topiocqa topiocqa_train.json.gz --conversations 205
+        --topiocqa topiocqa_train.json.gz --conversations 205 --before ../main
 """
 
 from __future__ import annotations
@@ -49,12 +51,19 @@ def every_turn_items(topiocqa: Path, seed: int, limit: int | None) -> list[Item]
     return items
 
 
-def timed(*args: object) -> float:
-    """Seconds that ``memrevise ARGS`` takes in its own process."""
+def timed(*args: object, code: Path | None = None) -> float:
+    """Seconds that ``memrevise ARGS`` takes in its own process (the code of the checkout
+    ``code``, else this one's)."""
     start = time.perf_counter()
     command = [sys.executable, "-m", "memrevise.cli", *map(str, args)]
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(
+        command, check=True, cwd=code, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     return time.perf_counter() - start
+
+
+def report(label: str, seconds: float, count: int) -> None:
+    print(f"{label:<16}{seconds:8.1f} s   {count / seconds:7.1f} items/s", flush=True)
 
 
 def main() -> None:
@@ -66,27 +75,43 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0, help="the split's seed (--topiocqa)")
     parser.add_argument("--conversations", type=int, help="only the first N (--topiocqa)")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--before", type=Path, help="a checkout of earlier code to time too")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        items_path = args.items
+        items_path = args.items.resolve() if args.items else None
+        collection = args.collection.resolve()
         if args.topiocqa is not None:
             items_path = work / "items.jsonl"
             write_items(every_turn_items(args.topiocqa, args.seed, args.conversations), items_path)
         with items_path.open(encoding="utf-8") as handle:
             count = sum(1 for line in handle if line.strip())
-        index_seconds = timed("index", "--collection", args.collection, "--out", work / "index")
+        index_seconds = timed("index", "--collection", collection, "--out", work / "index")
         print(f"{count} items, {args.workers} workers; index {index_seconds:.1f} s")
         runs = {}
-        for label, flag in MODES:
+
+        def run_with(label: str, flag: str) -> None:
             run = work / f"{flag}.trec"
             seconds = index_seconds + timed(
                 "run", "--index", work / "index", "--items", items_path, "--method", "memrevise",
                 "--run", run, "--workers", args.workers, flag,
             )  # fmt: skip
             runs[label] = run.read_bytes()
-            print(f"{label:<16}{seconds:8.1f} s   {count / seconds:7.1f} items/s", flush=True)
-        same = runs["shared prefixes"] == runs["item by item"]
+            report(label, seconds, count)
+
+        run_with(*MODES[0])
+        if args.before is not None:  # next to the same mode of this code, the load alike
+            code, run = args.before.resolve(), work / "before.trec"
+            seconds = timed("index", "--collection", collection, "--out", work / "old", code=code)
+            seconds += timed(
+                "run", "--index", work / "old", "--items", items_path, "--method", "memrevise",
+                "--run", run, "--workers", args.workers, code=code,
+            )  # fmt: skip
+            runs["before"] = run.read_bytes()
+            report("before", seconds, count)
+        for label, flag in MODES[1:]:
+            run_with(label, flag)
+        same = all(found == runs["item by item"] for found in runs.values())
         print(f"run files {'identical' if same else 'DIFFER'}")
 
 

@@ -3,10 +3,18 @@ examples as the paper builds them, the memory-free writer's examples, and LoRA t
 to end on a tiny model, loaded back as a writer that runs a conversation."""
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from llm_fixtures import CONVERSATIONS, bench_index, bench_items, make_tiny_model, served
+from llm_fixtures import (
+    CONVERSATIONS,
+    bench_index,
+    bench_items,
+    make_tiny_model,
+    requests_of,
+    served,
+)
 from safetensors.torch import load_file
 from typer.testing import CliRunner
 
@@ -21,9 +29,11 @@ from memrevise.train.annotate import (
     ModelTeacher,
     OracleTeacher,
     annotate,
+    item_turns,
     oracle_annotations,
 )
 from memrevise.train.distill import (
+    auxiliary_examples,
     changes_memory,
     memory_free_data,
     read_annotations,
@@ -33,6 +43,7 @@ from memrevise.train.distill import (
 )
 from memrevise.train.lora import Recipe, attention_modules, encode
 from memrevise.writer import RuleWriter, make_writer
+from memrevise.writer.base import Writer
 from memrevise.writer.llm.hf import HFBackend, load_model, load_tokenizer
 from memrevise.writer.llm.memory_free import SYSTEM_PROMPT as MEMORY_FREE_PROMPT
 from memrevise.writer.llm.prompt import SYSTEM_PROMPT
@@ -143,6 +154,25 @@ def test_a_model_teacher_is_checked_and_corrected_by_a_second_model(items, tiny_
     assert fallen.sources == {"fallback": len(items[0].history) + 1}
 
 
+def test_a_model_teacher_writes_shared_histories_once_and_annotates_as_item_by_item(
+    items, tiny_model, tmp_path
+):
+    asked, written = {}, {}
+    with served(tiny_model) as base:
+        for shared in (True, False):
+            before = len(requests_of(base, "fenced"))
+            writer = LLMWriter(ServerBackend(f"{base}/fenced/v1", "tiny"), RuleWriter())
+            teacher = ModelTeacher(writer, batch=2, share_prefixes=shared)
+            annotate(items, tmp_path / f"{shared}.jsonl", teacher)
+            asked[shared] = len(requests_of(base, "fenced")) - before
+            written[shared] = (tmp_path / f"{shared}.jsonl").read_bytes()
+    assert written[True] == written[False]
+    histories = {
+        tuple(item_turns(item)[: n + 1]) for item in items for n in range(len(item.history) + 1)
+    }
+    assert asked[True] <= len(histories) < asked[False]
+
+
 # ---- training examples --------------------------------------------------------------------
 
 
@@ -176,6 +206,36 @@ def test_examples_are_built_as_the_paper_builds_them(annotations, index_dir):
     assert finals and all(e.target[: e.scored].endswith("]") for e in finals)
     keys = [(e.messages[1]["content"], e.target) for e in data.train]
     assert len(keys) == len(set(keys)), "shared histories appear once"
+
+
+@dataclass
+class CountingWriter:
+    """A real writer, and how many turns it wrote."""
+
+    writer: Writer
+    written: int = 0
+
+    def update(self, memory, previous_question, turn, want_query):
+        self.written += 1
+        return self.writer.update(memory, previous_question, turn, want_query)
+
+
+def test_auxiliary_memories_write_shared_histories_once_and_give_the_same_examples(
+    annotations, index_dir
+):
+    groups = read_annotations(annotations)
+    index = BM25Index.load(index_dir)
+    examples, writes = {}, {}
+    for shared in (True, False):
+        writer = CountingWriter(make_writer("rules", index))
+        found = auxiliary_examples(groups, MemRevise(index, writer), share_prefixes=shared)
+        examples[shared], writes[shared] = [e.to_dict() for e in found], writer.written
+    assert examples[True], "the fixtures' items give auxiliary examples"
+    assert examples[True] == examples[False]
+    histories = {
+        tuple((a.question, a.answer) for a in g[:n]) for g in groups for n in range(1, len(g))
+    }
+    assert writes[True] == len(histories) < writes[False]
 
 
 def test_the_memory_free_writer_learns_final_queries_from_the_raw_conversation(annotations):

@@ -15,8 +15,8 @@ FLOORS: tuple[frozenset[str], ...] = tuple(
     for floor in (
         "errors text",  # plain text and error types
         # small helpers over the floor below: JSONL files, numbers in names, worker chunks,
-        # the shipped demo data, progress on stderr
-        "jsonl numbers workers data progress",
+        # the shipped demo data, progress on stderr, work kept for shared prefixes
+        "jsonl numbers workers data progress prefixes",
         "memory language retrieval",
         "writer bench",
         "search",

@@ -14,9 +14,10 @@ from memrevise.cli import app
 from memrevise.data import demo_collection
 from memrevise.memory import Memory, Node
 from memrevise.methods import MemReviseMethod
-from memrevise.methods.prefixes import PrefixStates
+from memrevise.prefixes import PrefixCache
 from memrevise.retrieval import BM25Index, read_collection
 from memrevise.search import MemRevise
+from memrevise.search.prefixes import PrefixStates
 from memrevise.writer import make_writer
 from memrevise.writer.base import Turn, Writer
 
@@ -152,3 +153,16 @@ def test_runs_with_shared_prefixes_are_those_of_item_by_item_replay(benchmark, t
     assert all(run == runs[reference] for run in runs.values())
     assert all(trace == traces[reference] for trace in traces.values())
     assert len(traces[reference]) == len(conversations)
+
+
+def test_the_longest_kept_prefix_is_found_and_the_least_recently_used_goes_first():
+    kept: PrefixCache[str, int] = PrefixCache(size=2)
+    kept.put(("apollo 11",), 1)
+    kept.put(("apollo 11", "armstrong"), 2)
+    assert kept.longest(("apollo 11", "armstrong", "aldrin")) == (2, 2)
+    assert kept.longest(("apollo 12",)) == (0, None)
+    kept.longest(("apollo 11",))  # used: ("apollo 11", "armstrong") is now the oldest
+    kept.put(("avatar",), 3)
+    assert kept.get(("apollo 11", "armstrong")) is None
+    assert kept.get(("apollo 11",)) == 1
+    assert kept.get(("avatar",)) == 3

@@ -100,6 +100,7 @@ _LEADING = frozenset(
     ]
 )
 _DETERMINER_REACH = 40  # characters before a word in which a determiner is looked for
+FOUND_TEXTS = 4096  # texts whose names a table keeps
 _DETERMINER = re.compile(
     r"\b(?:the|a|an|its|their|his|her|this|that|these|those|our|your|my|some|any|which|what|"
     r"whose|each|every|no)\s+$",
@@ -213,6 +214,7 @@ class NameTable:
         self._names: dict[tuple[str, ...], list[str]] = {}
         self._common = common
         self._longest = 0
+        self._found = lru_cache(maxsize=FOUND_TEXTS)(self._find)
         for name in names:
             self.add(name)
 
@@ -223,6 +225,7 @@ class NameTable:
         entries = self._names.setdefault(key, [])
         if name not in entries:
             entries.append(name)
+            self._found.cache_clear()
         self._longest = max(self._longest, len(key))
 
     def __len__(self) -> int:
@@ -233,7 +236,11 @@ class NameTable:
         return list(self._names.get(name_key(name), ()))
 
     def find(self, text: str) -> list[Mention]:
-        """Non-overlapping known names in ``text``, left to right, longest first at each word."""
+        """Non-overlapping known names in ``text``, left to right, longest first at each word
+        (memoised: a writer looks for names in a question again, and again once answered)."""
+        return list(self._found(text))
+
+    def _find(self, text: str) -> tuple[Mention, ...]:
         spans = word_spans(text)
         found, i = [], 0
         while i < len(spans):
@@ -246,7 +253,7 @@ class NameTable:
                     break
             else:
                 i += 1
-        return found
+        return tuple(found)
 
     def is_common(self, word: str) -> bool:
         """Whether ``word`` is common in the corpus behind the table."""

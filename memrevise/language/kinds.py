@@ -18,6 +18,7 @@ _KIND_AFTER = (
     r"(?=\s+(?:who|that|which|from|of|in|for|by|and|based|born|directed|written|released|"
     r"founded|located|known|created|produced|on|with|[a-z]+ed)\b|\s*[,.;]|\s*$)"
 )
+_KIND_TAIL = re.compile(_KIND_AFTER, re.IGNORECASE)
 
 
 # Words that end "X was one of the most ..." and similar: never a kind.
@@ -39,11 +40,26 @@ def infer_kind(name: str, texts: Iterable[str]) -> str:
     the head noun in "<name> was an American astronaut ..." -> "astronaut"."""
     if qualifier(name):
         return qualifier(name).split()[-1].casefold()
-    pattern = _kind_pattern(strip_qualifier(name))
+    start, aliases = _name_patterns(strip_qualifier(name))
     for text in texts:
-        match = pattern.search(text)
-        if match and match["kind"].casefold() not in STOPWORDS | _NOT_KINDS:
-            return match["kind"].casefold()
+        kind = _kind_after(text, start, aliases)
+        if kind and kind.casefold() not in STOPWORDS | _NOT_KINDS:
+            return kind.casefold()
+    return ""
+
+
+def _kind_after(text: str, start: re.Pattern[str], aliases: tuple[re.Pattern[str], ...]) -> str:
+    """The kind in the first "<alias> was a/an/the ... <kind>" of ``text`` (each alias tried
+    in turn at each place one is said), as the single pattern ``\\b(?:aliases)<the rest>``
+    finds it, with the rest (:data:`_KIND_TAIL`) compiled once rather than for every name."""
+    position = 0
+    while (said := start.search(text, position)) is not None:
+        for alias in aliases:
+            name = alias.match(text, said.start())
+            rest = _KIND_TAIL.match(text, name.end()) if name else None
+            if rest:
+                return rest["kind"]
+        position = said.start() + 1
     return ""
 
 
@@ -59,10 +75,11 @@ _PERSON_FACT = re.compile(r"\b(?:he|she|his|her|him|born)\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=4096)
-def _kind_pattern(base: str) -> re.Pattern[str]:
-    """ "<name or its last word> was a/an/the ... <kind>"."""
+def _name_patterns(base: str) -> tuple[re.Pattern[str], tuple[re.Pattern[str], ...]]:
+    """Where a name or its last word is said, and each of them on its own."""
     aliases = [re.escape(base)] + ([re.escape(base.split()[-1])] if len(base.split()) > 1 else [])
-    return re.compile(rf"\b(?:{'|'.join(aliases)}){_KIND_AFTER}", re.IGNORECASE)
+    start = re.compile(rf"\b(?:{'|'.join(aliases)})", re.IGNORECASE)
+    return start, tuple(re.compile(alias, re.IGNORECASE) for alias in aliases)
 
 
 def looks_like_person(name: str, kind: str = "", facts: Iterable[str] = ()) -> bool:

@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from memrevise.bench.items import Item
-from memrevise.methods.prefixes import PREFIX_STATES, PrefixStates
+from memrevise.prefixes import PREFIXES_KEPT
 from memrevise.search import MemRevise, SearchResult
+from memrevise.search.prefixes import PrefixStates
 from memrevise.text import cut
 
 
@@ -47,7 +48,7 @@ class MemReviseMethod:
 
     engine: MemRevise
     share_prefixes: bool = True
-    kept_prefixes: int = PREFIX_STATES
+    kept_prefixes: int = PREFIXES_KEPT
     _prefixes: PrefixStates = field(init=False, repr=False)
 
     def __post_init__(self) -> None:

@@ -27,6 +27,12 @@ METHODS = ("memrevise", "memory-free", "rewrite-rules", *BASELINES)
 LLM_METHODS = ("memory-free-llm",)  # they need a language model
 
 
+def batched(name: str, writer: str = DEFAULT_WRITER) -> bool:
+    """Whether method ``name`` with ``writer`` ranks items together in one process (a
+    language model batches their turns: a :class:`~memrevise.methods.base.BatchMethod`)."""
+    return name in LLM_METHODS or (name in ("memrevise", "memory-free") and writer == "llm")
+
+
 def make_method(
     name: str,
     index: Retriever,
@@ -42,7 +48,7 @@ def make_method(
     With the ``llm`` writer, conversations are written in batches, a turn of each per call;
     ``writer_model`` is the learned writer's model directory. With ``share_prefixes``, a
     CPU writer writes history prefixes shared by items once (:class:`MemReviseMethod`)."""
-    if name in ("memrevise", "memory-free") and writer == "llm":
+    if name in ("memrevise", "memory-free") and batched(name, writer):
         from memrevise.methods.lockstep import LockstepMemRevise
 
         llm = llm or LLMConfig.of()
@@ -78,6 +84,16 @@ class MethodSpec:
     llm: LLMConfig | None = None
     writer_model: Path | None = None
     share_prefixes: bool = True
+
+    @property
+    def batched(self) -> bool:
+        """Whether the method ranks items together in one process (see :func:`batched`)."""
+        return batched(self.method, self.writer)
+
+    def modules(self) -> tuple[str, ...]:
+        """The modules that building the method imports (a worker's start-up)."""
+        learned = self.method in ("memrevise", "memory-free") and self.writer == "learned"
+        return (__name__, *(("lightgbm",) if learned else ()))
 
     def build(self) -> Method:
         return make_method(

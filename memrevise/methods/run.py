@@ -8,6 +8,8 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from itertools import repeat
+from multiprocessing import forkserver
+from multiprocessing.context import BaseContext
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +48,20 @@ def _rank_in_worker(items: list[Item], k: int) -> list[Ranked]:
     return [_worker_method.rank(item, k) for item in items]
 
 
+def _worker_context(spec: MethodSpec) -> BaseContext:
+    """How worker processes start: forked from a fork server where the platform has one,
+    which imports the method's modules once, so that each worker starts with them imported;
+    else spawned. Never forked from this process: a fork after OpenMP (LightGBM) threads
+    started can deadlock, and the fork server starts none. The server starts now, importing
+    while this process goes on."""
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(list(spec.modules()))
+    forkserver.ensure_running()
+    return context
+
+
 def rank_items(
     spec: MethodSpec,
     items: Sequence[Item],
@@ -58,17 +74,16 @@ def rank_items(
     cluster: :func:`memrevise.distributed.rank_on_ray`). The rankings are the same as in one
     process. The method is built here first either way, so that a bad method, writer or
     index fails with its own error rather than in a worker."""
-    method = spec.build()
-    if isinstance(method, BatchMethod):  # one process: its model batches over conversations
-        yield from zip(items, method.rank_many(items, k), strict=True)
-        return
-    if workers <= 1 or len(items) < 2:
+    if spec.batched or workers <= 1 or len(items) < 2:
+        method = spec.build()
+        if isinstance(method, BatchMethod):  # one process: its model batches over conversations
+            yield from zip(items, method.rank_many(items, k), strict=True)
+            return
         for item in items:
             yield item, method.rank(item, k)
         return
-    # Spawned, not forked: a fork after OpenMP (LightGBM) threads started can deadlock.
-    del method
-    context = multiprocessing.get_context("spawn")
+    context = _worker_context(spec)
+    spec.build()
     with ProcessPoolExecutor(
         workers,
         mp_context=context,

@@ -5,12 +5,10 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Iterable
-from functools import cached_property
 from pathlib import Path
 
 import bm25s
 import numpy as np
-import scipy.sparse as sp
 
 from memrevise.retrieval.base import PassageIndex
 from memrevise.retrieval.collection import Passage
@@ -52,9 +50,11 @@ class BM25Index(PassageIndex):
     def __init__(self, bm25: bm25s.BM25, columns: PassageColumns) -> None:
         super().__init__(columns)
         self._bm25 = bm25
-        self._data = bm25.scores["data"]
-        self._indices = bm25.scores["indices"]
-        self._indptr = bm25.scores["indptr"]
+        # Plain views of bm25s's (possibly memory-mapped) arrays: indexing an np.memmap goes
+        # through Python for every element and slice, its ndarray view does not.
+        self._data = bm25.scores["data"].view(np.ndarray)
+        self._indices = bm25.scores["indices"].view(np.ndarray)
+        self._indptr = bm25.scores["indptr"].view(np.ndarray)
         cached = max(4, SCORE_CACHE_BYTES // (4 * max(self.num_docs, 1)))
         self._part_scores = functools.lru_cache(maxsize=cached)(self._score_terms)
 
@@ -151,15 +151,6 @@ class BM25Index(PassageIndex):
 
     # -- scoring ------------------------------------------------------------------------------
 
-    @cached_property
-    def _matrix(self) -> sp.csc_array:
-        """Documents × terms BM25 weights, sharing (not copying) bm25s's CSC arrays."""
-        indptr = self._indptr
-        if indptr[-1] <= np.iinfo(self._indices.dtype).max:
-            indptr = indptr.astype(self._indices.dtype)  # scipy would copy indices to match
-        shape = (self.num_docs, len(indptr) - 1)
-        return sp.csc_array((self._data, self._indices, indptr), shape=shape, copy=False)
-
     def scores(self, query: Query) -> np.ndarray:
         """Per-document scores (float32, read-only): the sum over terms of weight × BM25 term
         score.
@@ -185,13 +176,16 @@ class BM25Index(PassageIndex):
         return total
 
     def _score_terms(self, terms: tuple[tuple[str, float], ...]) -> np.ndarray:
-        vocab = self._bm25.vocab_dict
-        known = [(vocab[token], weight) for token, weight in terms if token in vocab]
-        if known:
-            columns, weights = zip(*known, strict=True)
-            scores = self._matrix[:, list(columns)] @ np.array(weights, dtype=np.float32)
-        else:
-            scores = np.zeros(self.num_docs, dtype=np.float32)
+        """The sum over ``terms`` of weight × each document's BM25 term score, added term by
+        term in float32 (as a sparse matrix-vector product would add them) straight from the
+        term's postings, without building a sliced matrix per query."""
+        vocab, indptr = self._bm25.vocab_dict, self._indptr
+        scores = np.zeros(self.num_docs, dtype=np.float32)
+        for token, weight in terms:
+            column = vocab.get(token)
+            if column is not None:
+                start, end = indptr[column], indptr[column + 1]
+                scores[self._indices[start:end]] += self._data[start:end] * np.float32(weight)
         scores.flags.writeable = False  # shared by every caller of the memoised part
         return scores
 

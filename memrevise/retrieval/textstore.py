@@ -20,7 +20,7 @@ from memrevise.retrieval.storage import IndexLoadError, load_array, load_bytes
 
 TEXTS_PER_BLOCK = 8  # passages compressed together: a hit decompresses a few kB
 LEVEL = 1  # zlib's fastest level: about 2.3 times smaller on English-like text
-CACHED_BLOCKS = 1024  # decompressed blocks kept: a conversation reads its pages again
+CACHED_BLOCKS = 4096  # decompressed blocks kept: a conversation reads its pages again
 TEXT_FILES = ("texts.zlib", "text_blocks.npy", "text_offsets.npy")
 
 

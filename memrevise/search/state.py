@@ -106,20 +106,26 @@ class SearchState:
         """The best ``k`` candidates, best first (ties keep candidate order)."""
         scores = self.scores
         order = np.argsort(-scores, kind="stable")[:k]
+        moved = {name: values[order].tolist() for name, values in self.signals.items()}
         hits = []
-        for i in order.tolist():
-            doc = int(self.docs[i])
+        for n, (doc, score, base) in enumerate(
+            zip(
+                self.docs[order].tolist(),
+                scores[order].tolist(),
+                self.base[order].tolist(),
+                strict=True,
+            )
+        ):
             passage = index.passage(doc)
-            moved = {name: float(v[i]) for name, v in self.signals.items() if v[i]}
             hits.append(
                 Hit(
                     doc=doc,
                     id=passage.id,
                     title=passage.title,
                     text=passage.text,
-                    score=float(scores[i]),
-                    base=float(self.base[i]),
-                    signals=moved,
+                    score=score,
+                    base=base,
+                    signals={name: values[n] for name, values in moved.items() if values[n]},
                 )
             )
         return hits

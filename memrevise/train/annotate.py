@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from memrevise.bench.items import Item
 from memrevise.jsonl import JsonlError
 from memrevise.memory import Memory, Node, WriterOutput, WriterOutputError
+from memrevise.prefixes import PrefixCache
 from memrevise.writer.base import Turn
 from memrevise.writer.llm.backends import MAX_OUTPUT_TOKENS, BackendError, ChatBackend
 from memrevise.writer.llm.prompt import SYSTEM_PROMPT, output_schema, output_text
@@ -171,14 +172,27 @@ def unchecked(written: Sequence[Written]) -> list[tuple[Node, WriterOutput | Non
     return [(w.node, w.output, "teacher" if w.output is not None else "fallback") for w in written]
 
 
+TurnWritten = tuple[Node, WriterOutput, Source]  # a turn's node, target and source
+
+
 @dataclass
 class ModelTeacher:
     """A language model as the teacher (an :class:`LLMWriter`, whose unusable replies fall
-    back to its CPU writer and are marked so), ``batch`` conversations a call."""
+    back to its CPU writer and are marked so), ``batch`` conversations a call.
+
+    With ``share_prefixes``, a turn whose history (its item's turns up to it, questions,
+    answers and whether it is searched) an earlier item already had is not written again:
+    its node is that item's (the latest :data:`~memrevise.prefixes.PREFIXES_KEPT` such
+    turns are kept), so items of one conversation write their common history once.
+    """
 
     writer: LLMWriter
     checker: Checker | None = None
     batch: int = 8
+    share_prefixes: bool = True
+    _written: PrefixCache[tuple[Turn, bool], TurnWritten] = field(
+        default_factory=PrefixCache, init=False, repr=False
+    )
 
     def annotate(self, items: Sequence[Item]) -> Iterator[list[Annotation]]:
         for start in range(0, len(items), self.batch):
@@ -190,25 +204,46 @@ class ModelTeacher:
         annotations: list[list[Annotation]] = [[] for _ in items]
         for step in range(max(len(t) for t in turns)):
             active = [n for n in range(len(items)) if step < len(turns[n])]
-            requests = [
-                Request(
+            requests = {
+                n: Request(
                     memories[n],
                     turns[n][step - 1][0].question if step else None,
                     *turns[n][step],
                 )
                 for n in active
-            ]
-            written = self.writer.write_many(requests)
-            if self.checker is not None:
-                results = self.checker.check(requests, written)
-            else:
-                results = unchecked(written)
-            for n, request, (node, output, source) in zip(active, requests, results, strict=True):
-                target = output if output is not None else node_output(node)
-                annotations[n].append(Annotation.of(items[n], request, target, source))
+            }
+            done = self._write(requests, {n: tuple(turns[n][: step + 1]) for n in active})
+            for n in active:
+                node, target, source = done[n]
+                annotations[n].append(Annotation.of(items[n], requests[n], target, source))
                 memories[n] = memories[n].append(node)
                 if step == len(turns[n]) - 1:
                     yield annotations[n]
+
+    def _write(
+        self, requests: dict[int, Request], histories: dict[int, tuple[tuple[Turn, bool], ...]]
+    ) -> dict[int, TurnWritten]:
+        """Each item's turn: written (and checked) in one batch, or, with shared prefixes,
+        the turn of an earlier item or of another item of the batch with the same history."""
+        done: dict[int, TurnWritten] = {}
+        todo: dict[object, list[int]] = {}  # the items of each turn still to write
+        for n in requests:
+            kept = self._written.get(histories[n]) if self.share_prefixes else None
+            if kept is not None:
+                done[n] = kept
+            else:
+                todo.setdefault(histories[n] if self.share_prefixes else n, []).append(n)
+        if not todo:
+            return done
+        asked = [requests[same[0]] for same in todo.values()]
+        written = self.writer.write_many(asked)
+        results = self.checker.check(asked, written) if self.checker else unchecked(written)
+        for same, (node, output, source) in zip(todo.values(), results, strict=True):
+            result = (node, output if output is not None else node_output(node), source)
+            if self.share_prefixes:
+                self._written.put(histories[same[0]], result)
+            done.update(dict.fromkeys(same, result))
+        return done
 
 
 class AnnotationLog:

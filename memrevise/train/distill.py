@@ -20,7 +20,7 @@ Conversations are held out by a hash of their source conversation; the held-out 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,6 +32,7 @@ from memrevise.bench.conversation import Conversation, SourceTurn
 from memrevise.jsonl import JsonlError, read_objects, write_objects
 from memrevise.memory import Memory, Op, WriterOutput
 from memrevise.search import MemRevise
+from memrevise.search.prefixes import PrefixStates
 from memrevise.train.annotate import Annotation
 from memrevise.train.writer import written_memories
 from memrevise.writer.base import Turn
@@ -129,21 +130,42 @@ def teacher_examples(group: Group, copies: bool) -> list[Example]:
     return examples
 
 
-def auxiliary_examples(groups: Sequence[Group], engine: MemRevise) -> list[Example]:
-    """Each turn on the memory that ``engine``'s writer wrote itself."""
-    conversations = [
-        Conversation(
-            group[0].qid,
-            "annotations",
-            tuple(SourceTurn(a.question, a.answer or "") for a in group),
-        )
-        for group in groups
-    ]
-    steps = iter(written_memories(engine, conversations))
+def auxiliary_memories(
+    groups: Sequence[Group], engine: MemRevise, share_prefixes: bool = True
+) -> Iterator[Memory]:
+    """The memory that ``engine``'s writer wrote itself before each turn of each group. With
+    ``share_prefixes``, groups that begin alike (items of one conversation) resume the
+    session after their longest history prefix already written (:class:`PrefixStates`)
+    instead of replaying it: the same memories, each distinct history turn written once."""
+    if not share_prefixes:
+        conversations = [
+            Conversation(
+                group[0].qid,
+                "annotations",
+                tuple(SourceTurn(a.question, a.answer or "") for a in group),
+            )
+            for group in groups
+        ]
+        for memory, _ in written_memories(engine, conversations):
+            yield memory
+        return
+    states = PrefixStates(engine)
+    for group in groups:
+        history = [(a.question, a.answer or None) for a in group]
+        for turn in range(len(group)):
+            yield states.session(history[:turn]).memory
+
+
+def auxiliary_examples(
+    groups: Sequence[Group], engine: MemRevise, share_prefixes: bool = True
+) -> list[Example]:
+    """Each turn on the memory that ``engine``'s writer wrote itself (see
+    :func:`auxiliary_memories`)."""
+    memories = auxiliary_memories(groups, engine, share_prefixes)
     examples: list[Example] = []
     for group in groups:
         for annotation in group:
-            memory, _ = next(steps)
+            memory = next(memories)
             if annotation.source == "fallback":
                 continue
             turn = Turn(annotation.question, annotation.answer)
@@ -212,14 +234,18 @@ class Data:
 
 
 def writer_data(
-    groups: Sequence[Group], auxiliary: MemRevise | None, holdout: float = 0.05, seed: int = 0
+    groups: Sequence[Group],
+    auxiliary: MemRevise | None,
+    holdout: float = 0.05,
+    seed: int = 0,
+    share_prefixes: bool = True,
 ) -> Data:
     """The memory writer's examples (with auxiliary-memory copies when ``auxiliary`` is
-    given) and its held-out examples."""
+    given; ``share_prefixes``: see :func:`auxiliary_memories`) and its held-out examples."""
     train_groups, dev_groups = split(groups, holdout, seed)
     train = [e for g in train_groups for e in teacher_examples(g, copies=True)]
     if auxiliary is not None:
-        train += auxiliary_examples(train_groups, auxiliary)
+        train += auxiliary_examples(train_groups, auxiliary, share_prefixes)
     dev = [e for g in dev_groups for e in teacher_examples(g, copies=False)]
     return Data(unique(train), unique(dev))
 

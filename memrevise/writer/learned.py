@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
 
@@ -69,6 +70,7 @@ SEARCH_DEPTH = 20
 SOURCE_DEPTH = 5  # passages searched for the one an answer was read from
 EARLIER_NAMES = 8  # names from the latest answers that stay candidates
 PAGES_PER_SEARCH = 8
+SWITCH_CACHE = 1024  # turns whose switch probabilities are kept
 
 
 class Corpus(Pages, Protocol):
@@ -104,7 +106,9 @@ def _votes(pages: list[tuple[str, float]]) -> dict[str, tuple[float, float]]:
 
 def _holds(text_words: Sequence[str], key: tuple[str, ...]) -> bool:
     n = len(key)
-    return bool(key) and any(tuple(text_words[i : i + n]) == key for i in range(len(text_words)))
+    if not key or key[0] not in text_words:  # most candidates are not said at all
+        return False
+    return any(tuple(text_words[i : i + n]) == key for i in range(len(text_words)))
 
 
 def _share(text_words: Sequence[str], name: str) -> float:
@@ -128,7 +132,7 @@ def _near(text_words: Sequence[str], name: str, wanted: frozenset[str]) -> bool:
     """Whether a wanted word is next to a mention of ``name`` ("hip-hop singer Melle Mel")."""
     key = name_key(name)
     n = len(key)
-    if not key or not wanted:
+    if not key or not wanted or key[0] not in text_words:
         return False
     for i in range(len(text_words) - n + 1):
         if tuple(text_words[i : i + n]) == key:
@@ -168,6 +172,7 @@ class Features:
         self.corpus = corpus
         self.switch = switch
         self.page_words = PageWords(corpus)
+        self._switch = lru_cache(maxsize=SWITCH_CACHE)(self._switch_probabilities)
 
     def example(self, context: Context, text: str, turn: Turn) -> Example:
         memory = context.memory
@@ -224,6 +229,9 @@ class Features:
         shared = {
             "question_words": question_words,
             "question_set": set(question_words) - STOPWORDS,
+            "question_words_set": set(question_words),
+            "previous_names": [n.casefold() for n in context.previous_names],
+            "first_topic": memory.topics[0].name.casefold() if memory.topics else None,
             "previous_question": previous_question_words,
             "answer": answer_words,
             "said": said,
@@ -243,7 +251,7 @@ class Features:
                 previous_question_words,
                 answer_words,
             ],
-            "switch": self.switch.probabilities([SwitchInput.after(memory, text)])[0],
+            "switch": self._switch(SwitchInput.after(memory, text)),
         }
         position_target = at_position[0].casefold() if at_position else None
         rows = [
@@ -251,6 +259,12 @@ class Features:
             for name in candidates
         ]
         return Example(candidates, np.asarray(rows, dtype=np.float32))
+
+    def _switch_probabilities(self, item: SwitchInput) -> tuple[float, float, float]:
+        """The switch model's view of one turn (memoised: a searched question is read again
+        as a history turn, after the same memory, once its answer is known)."""
+        p_stay, p_new, p_return = self.switch.probabilities([item])[0]
+        return p_stay, p_new, p_return
 
     def _sources(self, answer: str) -> dict[str, tuple[float, float]]:
         """Where the user may have read the answer: page (casefolded title) -> (the share of
@@ -286,7 +300,7 @@ class Features:
             if name_words
             else 0.0
         )
-        previous = [n.casefold() for n in context.previous_names]
+        previous = shared["previous_names"]
         rank = previous.index(key) + 1 if key in previous else 0
         said = shared["said"]
         person = topic_is_person(topic) if topic is not None else looks_like_person(name)
@@ -296,9 +310,9 @@ class Features:
             for noun in shared["descriptions"]:
                 description = max(description, description_score(topic, set(words(noun))))
         facts = len(shared["question_set"] & fact_words(topic)) if topic is not None else 0
-        first = memory.topics[0].name.casefold() == key if memory.topics else False
+        first = shared["first_topic"] == key
         searches = shared["searches"]
-        question_set = set(shared["question_words"])
+        question_set = shared["question_words_set"]
         votes = {source: searches[source].get(key, (0.0, 0.0)) for source in searches}
         page_description, page_overlap = self._page_features(name, shared)
         p_stay, p_new, p_return = shared["switch"]

@@ -70,14 +70,16 @@ def label(topic: str, previous: str | None, earlier: set[str]) -> int:
 
 
 def matrix(vocabulary: Mapping[str, int], inputs: Sequence[SwitchInput]) -> sp.csr_matrix:
-    """0/1 rows over ``vocabulary``'s columns, one row per input."""
-    rows, columns = [], []
-    for row, item in enumerate(inputs):
-        for column in {vocabulary.get(t) for t in item.tokens()} - {None}:
-            rows.append(row)
-            columns.append(column)
-    values = np.ones(len(rows), dtype=np.float32)
-    return sp.csr_matrix((values, (rows, columns)), shape=(len(inputs), len(vocabulary)))
+    """0/1 rows over ``vocabulary``'s columns, one row per input (laid out directly as CSR,
+    columns ascending in each row)."""
+    indices: list[int] = []
+    indptr = [0]
+    for item in inputs:
+        indices.extend(sorted({vocabulary.get(t) for t in item.tokens()} - {None}))
+        indptr.append(len(indices))
+    values = np.ones(len(indices), dtype=np.float32)
+    shape = (len(inputs), len(vocabulary))
+    return sp.csr_matrix((values, np.asarray(indices), np.asarray(indptr)), shape=shape)
 
 
 class SwitchModel:
