@@ -367,3 +367,10 @@ def test_a_place_in_a_pair_may_mean_the_topic_the_memory_holds(writer):
     output, memory = converse(writer, history, "not what i meant - the last one you listed")
     assert output.topic == "Neil Armstrong"
     assert memory.topic("Neil Armstrong").status is Status.CURRENT
+
+
+@pytest.mark.parametrize("final", ["no, i meant Michael Colins", "not him, Micheal Collins"])
+def test_a_correction_by_a_misspelt_full_name_means_the_name_in_play(writer, final):
+    history = [("who was on apollo 11?", "There are two: Buzz Aldrin and Michael Collins.")]
+    output, _ = converse(writer, history, final)
+    assert output.topic == "Michael Collins (astronaut)"

@@ -66,6 +66,7 @@ _SHORT_TURN = 8  # words: a longer turn changes a value only with a correction c
 EARLIER_NAMES = 8  # names from the latest answers a described correction may mean
 ANSWER_HORIZON = 30  # the latest turns whose answers' names, lists and kinds can be referred to
 RECENT_TOPICS = 10  # the most recently discussed topics a correction or a return may mean
+_MISSPELT = 0.85  # how alike a typed name and a name in play must be to be the same
 
 
 @dataclass
@@ -444,7 +445,8 @@ class RuleWriter:
         for mention in dict.fromkeys(said):
             # A name that several pages share ("paris") is settled by the rest of the segment.
             if len(self.titles.named(mention)) < 2:
-                return mention, mention, self._depends(context, mention)
+                name = self._misspelt(context, mention) or mention
+                return name, mention, self._depends(context, name)
         moved = self.siblings.moved(rejected, segment) or self._renamed(context, rejected, whole)
         if moved is not None:
             return moved, "", set()
@@ -460,6 +462,23 @@ class RuleWriter:
         if described is not None:
             return described, "", self._depends(context, described)
         return None
+
+    def _misspelt(self, context: Context, said: str) -> str | None:
+        """The name in play that ``said``, a name no page or topic has, misspells by a letter
+        or two ("Daiisy Duck", "Inssomnia")."""
+        if self.titles.named(said) or context.memory.topic(said) is not None:
+            return None
+        in_play = [
+            *(t.name for t in context.recent_topics()[:RECENT_TOPICS]),
+            *(n for _, n in context.answer_names[-EARLIER_NAMES:]),
+        ]
+        typed = said.casefold()
+        scored = [
+            (SequenceMatcher(None, typed, strip_qualifier(name).casefold()).ratio(), name)
+            for name in dict.fromkeys(in_play)
+        ]
+        best = max(scored, default=(0.0, None))
+        return best[1] if best[0] >= _MISSPELT else None
 
     def _renamed(self, context: Context, rejected: str, text: str) -> str | None:
         """A number swapped in the rejected name ("12, not 11"), kept only where it names a
