@@ -374,3 +374,10 @@ def test_a_correction_by_a_misspelt_full_name_means_the_name_in_play(writer, fin
     history = [("who was on apollo 11?", "There are two: Buzz Aldrin and Michael Collins.")]
     output, _ = converse(writer, history, final)
     assert output.topic == "Michael Collins (astronaut)"
+
+
+def test_the_other_one_after_all_is_the_other_of_the_two_the_turn_said(writer):
+    final = "no, the singaporean one - no, sorry, the other one after all"
+    output, _ = converse(writer, AVATAR, final)
+    assert output.topic == "Avatar (2009 film)"
+    assert ops(output) == ["Refine(Avatar (2009 film))"]

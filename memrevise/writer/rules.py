@@ -338,7 +338,7 @@ class RuleWriter:
         the current topic."""
         found = sorted([*context.mentions(text), *self.surnames.find(text)], key=lambda m: m.start)
         if found:
-            return found[0].name
+            return self._misspelt(context, found[0].name) or found[0].name
         current = context.current
         if current is not None:
             moved = self.siblings.moved(current.name, text)
@@ -391,7 +391,11 @@ class RuleWriter:
             meant = self._referent(context, segment, rejected, text, question, lookup=False)
             if meant is not None:
                 options.append(meant[0])
-        back = self._best_described(context, segments[-1], options)
+        distinct = list(dict.fromkeys(options))
+        if cues.wants_other(segments[-1]) and len(distinct) == 2:  # the other of the two said
+            back: str | None = next(o for o in distinct if o != options[-1])
+        else:
+            back = self._best_described(context, segments[-1], options)
         return (back, "", self._depends(context, back)) if back is not None else None
 
     def _rejected(self, context: Context, text: str) -> str | None:
