@@ -381,3 +381,10 @@ def test_the_other_one_after_all_is_the_other_of_the_two_the_turn_said(writer):
     output, _ = converse(writer, AVATAR, final)
     assert output.topic == "Avatar (2009 film)"
     assert ops(output) == ["Refine(Avatar (2009 film))"]
+
+
+def test_the_one_that_has_to_do_with_a_named_page_is_not_that_page(writer):
+    history = [("who was on apollo 11?", "Neil Armstrong was the commander of Apollo 11.")]
+    final = "wrong one, the one that has to do with the command module"
+    output, _ = converse(writer, history, final)
+    assert output.topic == "Michael Collins (astronaut)"

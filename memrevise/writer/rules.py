@@ -513,7 +513,10 @@ class RuleWriter:
             *(n for node in context.memory.nodes[-2:] for n in context.names(node.question)),
             *(t for n in context.names(segment) for t in self.titles.named(n)),
         ]
-        others = [c for c in candidates if context.canonical(c).casefold() != rejected.casefold()]
+        excluded = {rejected.casefold()}
+        if _DESCRIBED_BY.match(segment):  # "the one with primetime emmy awards" is not the award
+            excluded |= {n.casefold() for n in context.names(segment)}
+        others = [c for c in candidates if context.canonical(c).casefold() not in excluded]
         return self._best_described(context, segment, others)
 
     def _best_described(
@@ -998,7 +1001,8 @@ _DETERMINED = re.compile(
 _YEAR = re.compile(r"1[5-9]\d\d|20\d\d")
 _DESCRIBING = re.compile(r"\s*(?:the|that|this|a|an)\s", re.IGNORECASE)
 _DESCRIBED_BY = re.compile(
-    r"\s*(?:the|that)\s+(?:[a-z]+\s+){0,2}?(?:with|from|about|whose|where)\s", re.IGNORECASE
+    r"\s*(?:the|that)\s+(?:[a-z]+\s+){0,5}?(?:with|from|about|whose|where|involving)\s",
+    re.IGNORECASE,
 )
 _CLAUSE = re.compile(r"\s*(?:,|;|:|\s[-–—]+\s|[-–—]{2,}|—)\s*")
 _DEFINITE = re.compile(r"\b(?:the|this|that)\s+([a-z]+)")
