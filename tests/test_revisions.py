@@ -388,3 +388,9 @@ def test_the_one_that_has_to_do_with_a_named_page_is_not_that_page(writer):
     final = "wrong one, the one that has to do with the command module"
     output, _ = converse(writer, history, final)
     assert output.topic == "Michael Collins (astronaut)"
+
+
+def test_the_one_we_started_with_is_the_conversations_first_topic(writer):
+    output, memory = converse(writer, CREW + AVATAR, "no, i meant the one we started with")
+    assert output.topic == memory.topics[0].name  # the first turn's topic, as the writer took it
+    assert output.topic in {"Neil Armstrong", "Apollo 11"}

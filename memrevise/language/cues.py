@@ -392,6 +392,22 @@ def final_position(text: str) -> Position | None:
     return found[-1] if found else None
 
 
+def conversation_place(text: str) -> Position | None:
+    """A place in the conversation said without an ordinal: "the one we started with" (the
+    very first topic, index 0), "the earlier person" (the first of the two, 1) or "the later
+    film" (2)."""
+    if _OPENING.search(text):
+        return Position(0, "")
+    found = _EARLIER.search(text)
+    if found is None:
+        return None
+    return Position(1 if found["which"].casefold() == "earlier" else 2, found["noun"].casefold())
+
+
+_OPENING = re.compile(
+    r"\b(?:we|i|you)\s+(?:started|began|opened|kicked\s+off)\s+with\b", re.IGNORECASE
+)
+_EARLIER = re.compile(r"\bthe\s+(?P<which>earlier|later)\s+(?P<noun>[a-z]+)\b", re.IGNORECASE)
 _CONVERSATION_ORDER = re.compile(
     r"\b(?:we|you|i)\s+(?:talked|discussed|spoke|were\s+talking|asked|covered)\b", re.IGNORECASE
 )

@@ -425,9 +425,13 @@ class RuleWriter:
         lookup: bool = True,
     ) -> tuple[str, str, set[int]] | None:
         """What a correction segment points to: (name, the words used, turns it came from)."""
-        position = cues.final_position(segment)
+        place = cues.conversation_place(segment)
+        if place is not None and place.index == 0 and context.memory.topics:
+            opening = context.memory.topics[0]  # "the one we started with"
+            return opening.name, "", {opening.turns[-1]}
+        position = place or cues.final_position(segment)
         if position is not None:
-            ordered = cues.in_conversation_order(segment)
+            ordered = place is not None or cues.in_conversation_order(segment)
             options = [
                 found
                 for found in (
