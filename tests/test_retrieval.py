@@ -19,11 +19,13 @@ from memrevise.retrieval import (
     IndexLoadError,
     Passage,
     WeightedQuery,
+    batchwords,
     standardise,
     termcounts,
     textstore,
     tokenize,
 )
+from memrevise.retrieval.batchwords import number_words
 from memrevise.retrieval.bm25 import LONG_PART
 from memrevise.retrieval.ranking import top_k
 
@@ -287,6 +289,32 @@ def test_a_streamed_build_gives_bm25s_weights_to_the_bit(texts, block) -> None:
     for name in ("data", "indices", "indptr"):
         assert np.array_equal(ours.scores[name], reference.scores[name]), name
         assert ours.scores[name].dtype == reference.scores[name].dtype, name
+
+
+@given(st.lists(st.lists(st.sampled_from([*SPECIAL_WORDS, " ", ", "]) | st.text(max_size=6))))
+def test_a_batch_of_texts_holds_the_words_the_tokenizer_finds(pieces) -> None:
+    texts = ["".join(text) for text in pieces]
+    numbered = number_words(texts)
+    found = [
+        (doc, word) for doc, text in enumerate(texts) for word in re.findall(r"\w+", text.lower())
+    ]
+    assert [
+        (doc, numbered.words[n]) for doc, n in zip(numbered.docs, numbered.numbers, strict=True)
+    ] == found
+    assert numbered.words == list(dict.fromkeys(word for _, word in found))
+
+
+def test_words_that_share_a_hash_are_told_apart() -> None:
+    """A Thue-Morse word of 1,024 letters and its complement share the polynomial hash modulo
+    2^64 of any odd multiplier."""
+    thue_morse = "".join("ab"[i.bit_count() % 2] for i in range(1024))
+    complement = thue_morse.translate(str.maketrans("ab", "ba"))
+    texts = [f"Apollo {thue_morse}", f"{complement} 11 {thue_morse.upper()}"]
+    assert batchwords._by_hash([text.lower() for text in texts]) is None  # they collide
+    numbered = number_words(texts)
+    assert numbered.words == ["apollo", thue_morse, complement, "11"]
+    assert numbered.numbers.tolist() == [0, 1, 2, 3, 1]
+    assert numbered.docs.tolist() == [0, 0, 1, 1, 1]
 
 
 # -- saving and loading ---------------------------------------------------------------------------

@@ -1,0 +1,113 @@
+"""The words of many texts at once, numbered without a Python step per word.
+
+:func:`number_words` finds the words of a batch of texts exactly as ``WORD.findall`` finds
+them in each lower-cased text (the tokenizer before its stopwords and stems), and numbers the
+distinct words in order of first appearance. The words are found with NumPy in the texts'
+code points and grouped by a 64-bit polynomial hash; every word is then compared letter by
+letter with the first word of its group. Should two different words share a hash (crafted
+words of thousands of letters can), the batch is numbered word by word with a dictionary.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from memrevise.retrieval.query import WORD
+
+_CODE_POINTS = 0x110000
+_SEPARATOR = "\n"  # between the texts of a batch: no word character
+# A word's hash is Σ letter · multiplier^(1 + position in the word), modulo 2^64.
+_MULTIPLIER = np.uint64(0x9E3779B97F4A7C15)  # odd, so that no power of it is 0
+
+
+@dataclass(frozen=True, eq=False)
+class NumberedWords:
+    """The words of a batch of texts: ``words`` lists the distinct ones in order of first
+    appearance; the batch's i-th word is ``words[numbers[i]]``, from text ``docs[i]`` (both
+    int32, ``docs`` ascending)."""
+
+    words: list[str]
+    numbers: np.ndarray
+    docs: np.ndarray
+
+
+def number_words(texts: Sequence[str]) -> NumberedWords:
+    """The words of ``texts`` (lower-cased here), numbered."""
+    lowered = [text.lower() for text in texts]
+    return _by_hash(lowered) or _by_dictionary(lowered)
+
+
+def _by_dictionary(texts: list[str]) -> NumberedWords:
+    numbers: dict[str, int] = {}
+    found = [WORD.findall(text) for text in texts]
+    sequence = [numbers.setdefault(word, len(numbers)) for words in found for word in words]
+    docs = np.repeat(np.arange(len(texts), dtype=np.int32), [len(words) for words in found])
+    return NumberedWords(list(numbers), np.array(sequence, dtype=np.int32), docs)
+
+
+@functools.cache
+def _word_characters() -> np.ndarray:
+    """Whether ``WORD`` matches each code point (a boolean per code point)."""
+    every = np.arange(_CODE_POINTS, dtype=np.uint32).tobytes().decode("utf-32-le", "surrogatepass")
+    table = np.zeros(_CODE_POINTS, dtype=bool)
+    for run in WORD.finditer(every):
+        table[run.start() : run.end()] = True
+    return table
+
+
+def _by_hash(texts: list[str]) -> NumberedWords | None:
+    """The words numbered by their hashes; None when two different words share a hash."""
+    joined = _SEPARATOR.join(texts)
+    points = np.frombuffer(joined.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    inside = _word_characters()[points]
+    bounds = np.flatnonzero(np.diff(inside, prepend=False, append=False))
+    starts, ends = bounds[0::2], bounds[1::2]
+    count = len(starts)
+    if not count:
+        return NumberedWords([], np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.int32))
+    lengths = ends - starts
+    letters = points[inside]  # the words' letters, one word after another
+    first_letters = np.zeros(count, dtype=np.int64)
+    np.cumsum(lengths[:-1], out=first_letters[1:])
+    position = np.arange(len(letters), dtype=np.int32)  # each letter's place in its word
+    position -= np.repeat(first_letters.astype(np.int32), lengths)
+    powers = np.cumprod(np.full(int(lengths.max()), _MULTIPLIER))
+    hashes = np.add.reduceat(powers[position] * letters, first_letters)
+
+    # Sorting the hashes' high bits with each word's number in the low bits groups equal
+    # hashes, each group led by its first word.
+    bits = max(count - 1, 1).bit_length()
+    low = np.uint64((1 << bits) - 1)
+    keys = np.sort(hashes & ~low | np.arange(count, dtype=np.uint64))
+    order = (keys & low).astype(np.int64)
+    keys &= ~low
+    opens = np.empty(count, dtype=bool)
+    opens[0] = True
+    np.not_equal(keys[1:], keys[:-1], out=opens[1:])
+    firsts = order[opens]
+    group = np.empty(count, dtype=np.int64)
+    group[order] = np.cumsum(opens) - 1
+    leader = firsts[group]
+    if not np.array_equal(lengths[leader], lengths):
+        return None
+    position += np.repeat(first_letters[leader].astype(np.int32), lengths)
+    if not np.array_equal(letters[position], letters):  # each letter's in the leading word
+        return None
+
+    by_appearance = np.argsort(firsts)
+    rank = np.empty(len(firsts), dtype=np.int32)
+    rank[by_appearance] = np.arange(len(firsts), dtype=np.int32)
+    appearing = firsts[by_appearance]
+    words = [
+        joined[s:e]
+        for s, e in zip(starts[appearing].tolist(), ends[appearing].tolist(), strict=True)
+    ]
+    text_starts = np.zeros(len(texts), dtype=np.int64)
+    np.cumsum(np.fromiter(map(len, texts[:-1]), np.int64) + len(_SEPARATOR), out=text_starts[1:])
+    per_text = np.diff(np.searchsorted(starts, text_starts), append=count)
+    docs = np.repeat(np.arange(len(texts), dtype=np.int32), per_text)
+    return NumberedWords(words, rank[group], docs)
