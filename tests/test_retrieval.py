@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import re
+import weakref
 from pathlib import Path
 
 import bm25s
@@ -315,6 +317,21 @@ def test_words_that_share_a_hash_are_told_apart() -> None:
     assert numbered.words == ["apollo", thue_morse, complement, "11"]
     assert numbered.numbers.tolist() == [0, 1, 2, 3, 1]
     assert numbered.docs.tolist() == [0, 0, 1, 1, 1]
+
+
+def test_an_index_no_longer_used_is_freed_at_once() -> None:
+    """Its memoised scores, votes and texts do not keep it alive until the garbage collector
+    next looks for cycles: a large index built and saved gives its memory back right away."""
+    built = BM25Index.build(PASSAGES)
+    assert built.search("first Moon landing", 3).docs.tolist() == [9, 0, 3]
+    assert built.vote_pages("Moon") and built.text(0).startswith("Apollo 11")
+    freed = weakref.ref(built)
+    gc.disable()
+    try:
+        del built
+        assert freed() is None
+    finally:
+        gc.enable()
 
 
 # -- saving and loading ---------------------------------------------------------------------------
