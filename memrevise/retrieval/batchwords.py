@@ -62,7 +62,10 @@ def _word_characters() -> np.ndarray:
 def _by_hash(texts: list[str]) -> NumberedWords | None:
     """The words numbered by their hashes; None when two different words share a hash."""
     joined = _SEPARATOR.join(texts)
-    points = np.frombuffer(joined.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    if joined.isascii():  # a byte a letter, a quarter of the memory to go through
+        points = np.frombuffer(joined.encode("ascii"), dtype=np.uint8)
+    else:
+        points = np.frombuffer(joined.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     inside = _word_characters()[points]
     bounds = np.flatnonzero(np.diff(inside, prepend=False, append=False))
     starts, ends = bounds[0::2], bounds[1::2]
