@@ -76,8 +76,9 @@ def _by_hash(texts: list[str]) -> NumberedWords | None:
     letters = points[inside]  # the words' letters, one word after another
     first_letters = np.zeros(count, dtype=np.int64)
     np.cumsum(lengths[:-1], out=first_letters[1:])
-    position = np.arange(len(letters), dtype=np.int32)  # each letter's place in its word
-    position -= np.repeat(first_letters.astype(np.int32), lengths)
+    offset = np.int32 if len(letters) <= np.iinfo(np.int32).max else np.int64
+    position = np.arange(len(letters), dtype=offset)  # each letter's place in its word
+    position -= np.repeat(first_letters.astype(offset), lengths)
     powers = np.cumprod(np.full(int(lengths.max()), _MULTIPLIER))
     hashes = np.add.reduceat(powers[position] * letters, first_letters)
 
@@ -97,7 +98,7 @@ def _by_hash(texts: list[str]) -> NumberedWords | None:
     leader = firsts[group]
     if not np.array_equal(lengths[leader], lengths):
         return None
-    position += np.repeat(first_letters[leader].astype(np.int32), lengths)
+    position += np.repeat(first_letters[leader].astype(offset), lengths)
     if not np.array_equal(letters[position], letters):  # each letter's in the leading word
         return None
 
