@@ -80,21 +80,24 @@ def _by_hash(texts: list[str]) -> NumberedWords | None:
     position = np.arange(len(letters), dtype=offset)  # each letter's place in its word
     position -= np.repeat(first_letters.astype(offset), lengths)
     powers = np.cumprod(np.full(int(lengths.max()), _MULTIPLIER))
-    hashes = np.add.reduceat(powers[position] * letters, first_letters)
+    weighted = powers[position]
+    weighted *= letters
+    hashes = np.add.reduceat(weighted, first_letters)
+    del weighted
 
     # Sorting the hashes' high bits with each word's number in the low bits groups equal
     # hashes, each group led by its first word.
     bits = max(count - 1, 1).bit_length()
     low = np.uint64((1 << bits) - 1)
     keys = np.sort(hashes & ~low | np.arange(count, dtype=np.uint64))
-    order = (keys & low).astype(np.int64)
+    order = (keys & low).astype(offset)
     keys &= ~low
     opens = np.empty(count, dtype=bool)
     opens[0] = True
     np.not_equal(keys[1:], keys[:-1], out=opens[1:])
     firsts = order[opens]
-    group = np.empty(count, dtype=np.int64)
-    group[order] = np.cumsum(opens) - 1
+    group = np.empty(count, dtype=offset)
+    group[order] = np.cumsum(opens, dtype=offset) - 1
     leader = firsts[group]
     if not np.array_equal(lengths[leader], lengths):
         return None
