@@ -3,9 +3,9 @@
 :class:`TermCounts` tokenises a batch of texts at once: the batch's words numbered by
 :func:`~memrevise.retrieval.batchwords.number_words`, each distinct word stemmed once (in one
 PyStemmer call for the words new to the collection), and words turned into term ids by array
-indexing. It keeps, per passage, each
-distinct term and how often it occurs (counted with scipy, no Python loop per passage or
-token), so a collection of millions of passages is indexed without holding its tokens.
+indexing. It keeps, per passage, each distinct term and how often it occurs (counted by
+sorting, no Python loop per passage or token), so a collection of millions of passages is
+indexed without holding its tokens.
 :meth:`TermCounts.bm25` then weights them exactly as bm25s's default ("lucene") BM25 does and
 lays them out as bm25s's documents × terms CSC arrays, which bm25s saves and loads.
 """

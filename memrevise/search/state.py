@@ -113,13 +113,13 @@ class SearchState:
         order = np.argsort(-scores, kind="stable")[:k]
         docs = self.docs[order].tolist()
         signals = {name: values[order] for name, values in self.signals.items()}
-        moved = [
+        moves = [
             {name: float(values[rank]) for name, values in signals.items() if values[rank]}
             for rank in range(len(docs))
         ]
         return [
-            Hit(doc, index.doc_id(doc), index.title(doc), score, base, signals, index)
-            for doc, score, base, signals in zip(
-                docs, scores[order].tolist(), self.base[order].tolist(), moved, strict=True
+            Hit(doc, index.doc_id(doc), index.title(doc), score, base, moved, index)
+            for doc, score, base, moved in zip(
+                docs, scores[order].tolist(), self.base[order].tolist(), moves, strict=True
             )
         ]
