@@ -306,15 +306,16 @@ def test_a_batch_of_texts_holds_the_words_the_tokenizer_finds(pieces) -> None:
     assert numbered.words == list(dict.fromkeys(word for _, word in found))
 
 
-def test_words_that_share_a_hash_are_told_apart() -> None:
-    """A Thue-Morse word of 1,024 letters and its complement share the polynomial hash modulo
-    2^64 of any odd multiplier."""
+def test_words_that_share_a_key_are_told_apart() -> None:
+    """Words that open alike, then go on as a Thue-Morse word of 1,024 letters and as its
+    complement, share any polynomial hash modulo 2^64 with an odd multiplier."""
     thue_morse = "".join("ab"[i.bit_count() % 2] for i in range(1024))
     complement = thue_morse.translate(str.maketrans("ab", "ba"))
-    texts = [f"Apollo {thue_morse}", f"{complement} 11 {thue_morse.upper()}"]
+    first, second = f"apolloeleven{thue_morse}", f"apolloeleven{complement}"
+    texts = [f"Apollo {first}", f"{second} 11 {first.upper()}"]
     assert batchwords._by_hash([text.lower() for text in texts]) is None  # they collide
     numbered = number_words(texts)
-    assert numbered.words == ["apollo", thue_morse, complement, "11"]
+    assert numbered.words == ["apollo", first, second, "11"]
     assert numbered.numbers.tolist() == [0, 1, 2, 3, 1]
     assert numbered.docs.tolist() == [0, 0, 1, 1, 1]
 
