@@ -30,20 +30,15 @@ class Component:
 
 @dataclass(frozen=True, slots=True)
 class Hit:
-    """One ranked passage; ``score`` is ``base`` plus the ``signals`` of the steps that moved it.
-    Its ``text`` is read from the index when asked for (a run file needs only ids and scores)."""
+    """One ranked passage; ``score`` is ``base`` plus the ``signals`` of the steps that moved it."""
 
     doc: int
     id: str
     title: str
+    text: str
     score: float
     base: float
     signals: dict[str, float]
-    index: Retriever = field(repr=False, compare=False)
-
-    @property
-    def text(self) -> str:
-        return self.index.text(self.doc)
 
 
 @dataclass(frozen=True, eq=False)
@@ -111,15 +106,20 @@ class SearchState:
         """The best ``k`` candidates, best first (ties keep candidate order)."""
         scores = self.scores
         order = np.argsort(-scores, kind="stable")[:k]
-        docs = self.docs[order].tolist()
-        signals = {name: values[order] for name, values in self.signals.items()}
-        moves = [
-            {name: float(values[rank]) for name, values in signals.items() if values[rank]}
-            for rank in range(len(docs))
-        ]
-        return [
-            Hit(doc, index.doc_id(doc), index.title(doc), score, base, moved, index)
-            for doc, score, base, moved in zip(
-                docs, scores[order].tolist(), self.base[order].tolist(), moves, strict=True
+        hits = []
+        for i in order.tolist():
+            doc = int(self.docs[i])
+            passage = index.passage(doc)
+            moved = {name: float(v[i]) for name, v in self.signals.items() if v[i]}
+            hits.append(
+                Hit(
+                    doc=doc,
+                    id=passage.id,
+                    title=passage.title,
+                    text=passage.text,
+                    score=float(scores[i]),
+                    base=float(self.base[i]),
+                    signals=moved,
+                )
             )
-        ]
+        return hits
