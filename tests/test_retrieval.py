@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import re
+import weakref
 from pathlib import Path
 
 import bm25s
@@ -19,11 +21,13 @@ from memrevise.retrieval import (
     IndexLoadError,
     Passage,
     WeightedQuery,
+    batchwords,
     standardise,
     termcounts,
     textstore,
     tokenize,
 )
+from memrevise.retrieval.batchwords import number_words
 from memrevise.retrieval.bm25 import LONG_PART
 from memrevise.retrieval.ranking import top_k
 
@@ -287,6 +291,48 @@ def test_a_streamed_build_gives_bm25s_weights_to_the_bit(texts, block) -> None:
     for name in ("data", "indices", "indptr"):
         assert np.array_equal(ours.scores[name], reference.scores[name]), name
         assert ours.scores[name].dtype == reference.scores[name].dtype, name
+
+
+@given(st.lists(st.lists(st.sampled_from([*SPECIAL_WORDS, " ", ", "]) | st.text(max_size=6))))
+def test_a_batch_of_texts_holds_the_words_the_tokenizer_finds(pieces) -> None:
+    texts = ["".join(text) for text in pieces]
+    numbered = number_words(texts)
+    found = [
+        (doc, word) for doc, text in enumerate(texts) for word in re.findall(r"\w+", text.lower())
+    ]
+    assert [
+        (doc, numbered.words[n]) for doc, n in zip(numbered.docs, numbered.numbers, strict=True)
+    ] == found
+    assert numbered.words == list(dict.fromkeys(word for _, word in found))
+
+
+def test_words_that_share_a_key_are_told_apart() -> None:
+    """Words that open alike, then go on as a Thue-Morse word of 1,024 letters and as its
+    complement, share any polynomial hash modulo 2^64 with an odd multiplier."""
+    thue_morse = "".join("ab"[i.bit_count() % 2] for i in range(1024))
+    complement = thue_morse.translate(str.maketrans("ab", "ba"))
+    first, second = f"apolloeleven{thue_morse}", f"apolloeleven{complement}"
+    texts = [f"Apollo {first}", f"{second} 11 {first.upper()}"]
+    assert batchwords._by_hash([text.lower() for text in texts]) is None  # they collide
+    numbered = number_words(texts)
+    assert numbered.words == ["apollo", first, second, "11"]
+    assert numbered.numbers.tolist() == [0, 1, 2, 3, 1]
+    assert numbered.docs.tolist() == [0, 0, 1, 1, 1]
+
+
+def test_an_index_no_longer_used_is_freed_at_once() -> None:
+    """Its memoised scores, votes and texts do not keep it alive until the garbage collector
+    next looks for cycles: a large index built and saved gives its memory back right away."""
+    built = BM25Index.build(PASSAGES)
+    assert built.search("first Moon landing", 3).docs.tolist() == [9, 0, 3]
+    assert built.vote_pages("Moon") and built.text(0).startswith("Apollo 11")
+    freed = weakref.ref(built)
+    gc.disable()
+    try:
+        del built
+        assert freed() is None
+    finally:
+        gc.enable()
 
 
 # -- saving and loading ---------------------------------------------------------------------------

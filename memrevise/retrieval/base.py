@@ -7,7 +7,6 @@ scoring (passage and page lookups, top-k search, memoised page votes) over
 
 from __future__ import annotations
 
-import functools
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from functools import cached_property
@@ -16,6 +15,7 @@ from typing import Protocol
 import numpy as np
 
 from memrevise.retrieval.collection import Passage
+from memrevise.retrieval.memo import memoised
 from memrevise.retrieval.passages import PassageColumns
 from memrevise.retrieval.query import Query, as_query
 from memrevise.retrieval.ranking import Ranking, top_k
@@ -74,7 +74,7 @@ class PassageIndex(ABC):
         self.num_docs = len(columns.ids)
         self.titled = any(columns.titles)
         self._ids = columns.ids
-        self._votes = functools.lru_cache(maxsize=16_384)(self._vote_pages)
+        self._votes = memoised(self._vote_pages, maxsize=16_384)
 
     # -- scoring ------------------------------------------------------------------------------
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import os
 from collections.abc import Iterable
 from pathlib import Path
@@ -12,6 +11,7 @@ import numpy as np
 
 from memrevise.retrieval.base import PassageIndex
 from memrevise.retrieval.collection import Passage
+from memrevise.retrieval.memo import memoised
 from memrevise.retrieval.passages import PASSAGE_FILES, ColumnsBuilder, PassageColumns
 from memrevise.retrieval.query import TOKENIZER, Query, WeightedQuery, as_query, tokenize
 from memrevise.retrieval.storage import (
@@ -56,7 +56,7 @@ class BM25Index(PassageIndex):
         self._indices = bm25.scores["indices"].view(np.ndarray)
         self._indptr = bm25.scores["indptr"].view(np.ndarray)
         cached = max(4, SCORE_CACHE_BYTES // (4 * max(self.num_docs, 1)))
-        self._part_scores = functools.lru_cache(maxsize=cached)(self._score_terms)
+        self._part_scores = memoised(self._score_terms, maxsize=cached)
 
     @classmethod
     def build(

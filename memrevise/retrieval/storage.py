@@ -54,8 +54,10 @@ def load_bytes(path: Path, mmap: bool) -> np.ndarray:
 
 
 def dump_json(value: Any, path: Path) -> None:
+    """Write ``value`` as JSON, encoded in one call (``json.dump`` encodes it piece by piece in
+    Python, at half the speed)."""
     with open(path, "w", encoding="utf-8") as f:
-        json.dump(value, f, ensure_ascii=False)
+        f.write(json.dumps(value, ensure_ascii=False))
 
 
 def require_files(root: Path, names: tuple[str, ...]) -> None:

@@ -1,10 +1,11 @@
 """BM25 weights of a collection counted as it streams by, a batch of passages at a time.
 
-:class:`TermCounts` tokenises a batch of texts at once: one regular-expression pass over the
-batch, each distinct word stemmed once (in one PyStemmer call for the words new to the
-batch), and words turned into term ids by array indexing. It keeps, per passage, each
-distinct term and how often it occurs (counted with scipy, no Python loop per passage or
-token), so a collection of millions of passages is indexed without holding its tokens.
+:class:`TermCounts` tokenises a batch of texts at once: the batch's words numbered by
+:func:`~memrevise.retrieval.batchwords.number_words`, each distinct word stemmed once (in one
+PyStemmer call for the words new to the collection), and words turned into term ids by array
+indexing. It keeps, per passage, each distinct term and how often it occurs (counted by
+sorting, no Python loop per passage or token), so a collection of millions of passages is
+indexed without holding its tokens.
 :meth:`TermCounts.bm25` then weights them exactly as bm25s's default ("lucene") BM25 does and
 lays them out as bm25s's documents × terms CSC arrays, which bm25s saves and loads.
 """
@@ -21,13 +22,13 @@ from typing import TypeVar
 import numpy as np
 import scipy.sparse as sp
 
-from memrevise.retrieval.query import STOPWORDS, WORD, stem
+from memrevise.retrieval.batchwords import number_words
+from memrevise.retrieval.query import STOPWORDS, stem
 
 T = TypeVar("T")
 BLOCK = 1 << 13  # passages tokenised and counted together
 MERGED_PAIRS = 1 << 18  # (passage, term) pairs laid out together at the end
-SEPARATOR = "Q"  # a word no lower-cased text holds: it marks where a passage ends
-_NO_TERM = -1  # the term of a stopword and of the separator
+_NO_TERM = -1  # the term of a stopword
 
 
 def batches(items: Iterable[T]) -> Iterator[list[T]]:
@@ -62,8 +63,7 @@ class TermCounts:
         self.vocab: dict[str, int] = {}
         self.lengths = array("i")  # tokens per document
         self._words = _WordNumbers()
-        self._words[SEPARATOR] = 0
-        self._word_terms = np.array([_NO_TERM], dtype=np.int32)  # each word's term
+        self._word_terms = np.zeros(0, dtype=np.int32)  # each word's term
         self._df = np.zeros(0, dtype=np.int64)  # documents with each term
         self._pairs = array("i")  # distinct terms per document
         self._spool = tempfile.TemporaryFile()  # noqa: SIM115 - closed once read back
@@ -78,21 +78,24 @@ class TermCounts:
         """The next documents' texts (title and text together)."""
         if not texts:
             return
-        joined = f" {SEPARATOR} ".join([text.lower() for text in texts])
-        words = WORD.findall(joined)
-        numbers = np.fromiter(map(self._words.__getitem__, words), np.int32, len(words))
-        del words
+        batch = number_words(texts)
+        words = np.fromiter(map(self._words.__getitem__, batch.words), np.int32, len(batch.words))
         self._give_terms()
-        terms = self._word_terms[numbers]
-        docs = np.cumsum(numbers == 0, dtype=np.int32)  # word 0 is the separator
+        terms = self._word_terms[words][batch.numbers]
         kept = terms != _NO_TERM
-        docs, terms = docs[kept], terms[kept]
+        docs, terms = batch.docs[kept], terms[kept]
         self.lengths.frombytes(np.bincount(docs, minlength=len(texts)).astype(np.int32).tobytes())
-        ones = np.ones(len(terms), dtype=np.int32)
-        pairs = sp.csr_array((ones, (docs, terms)), shape=(len(texts), len(self.vocab)))
-        self._pairs.frombytes(np.diff(pairs.indptr).astype(np.int32).tobytes())
-        terms = pairs.indices.astype(np.int32, copy=False)
-        tf = pairs.data.astype(np.uint8 if pairs.data.max(initial=0) <= 0xFF else np.int32)
+        # Sorted (document, term) keys: runs of equal keys are a document's distinct terms,
+        # ascending, and their frequencies.
+        keys = np.sort(docs.astype(np.int64) << 32 | terms)
+        opens = np.flatnonzero(np.diff(keys, prepend=-1))
+        frequencies = np.diff(opens, append=len(keys))
+        keys = keys[opens]
+        self._pairs.frombytes(
+            np.bincount(keys >> 32, minlength=len(texts)).astype(np.int32).tobytes()
+        )
+        terms = (keys & 0xFFFFFFFF).astype(np.int32)
+        tf = frequencies.astype(np.uint8 if frequencies.max(initial=0) <= 0xFF else np.int32)
         self._spool.write(terms.tobytes())
         self._spool.write(tf.tobytes())
         self._blocks.append((len(terms), tf.dtype))

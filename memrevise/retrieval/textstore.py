@@ -7,7 +7,6 @@ in about half their size, in memory while it is built and on disk once saved.
 
 from __future__ import annotations
 
-import functools
 import zlib
 from array import array
 from collections.abc import Sequence
@@ -16,6 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
+from memrevise.retrieval.memo import memoised
 from memrevise.retrieval.storage import IndexLoadError, load_array, load_bytes
 
 TEXTS_PER_BLOCK = 8  # passages compressed together: a hit decompresses a few kB
@@ -34,7 +34,7 @@ class TextStore:
         self.blocks = blocks
         self.block_offsets = block_offsets
         self.offsets = offsets
-        self._block = functools.lru_cache(maxsize=CACHED_BLOCKS)(self._decompress)
+        self._block = memoised(self._decompress, maxsize=CACHED_BLOCKS)
 
     def __len__(self) -> int:
         return len(self.offsets) - 1
