@@ -111,8 +111,11 @@ def main() -> None:
             report("before", seconds, count)
         for label, flag in MODES[1:]:
             run_with(label, flag)
-        same = all(found == runs["item by item"] for found in runs.values())
-        print(f"run files {'identical' if same else 'DIFFER'}")
+        same = runs[MODES[0][0]] == runs["item by item"]
+        print(f"run files with and without shared prefixes {'identical' if same else 'DIFFER'}")
+        if "before" in runs:
+            alike = runs["before"] == runs["item by item"]
+            print(f"the earlier code's run file {'is identical' if alike else 'differs'}")
 
 
 if __name__ == "__main__":
