@@ -394,3 +394,15 @@ def test_the_one_we_started_with_is_the_conversations_first_topic(writer):
     output, memory = converse(writer, CREW + AVATAR, "no, i meant the one we started with")
     assert output.topic == memory.topics[0].name  # the first turn's topic, as the writer took it
     assert output.topic in {"Neil Armstrong", "Apollo 11"}
+
+
+def test_an_answer_that_says_which_one_it_answers_for_files_the_turn_there(writer):
+    history = [
+        ("who was on apollo 11?", "Neil Armstrong, Buzz Aldrin and Michael Collins."),
+        ("where did he grow up?", "There are two: Neil Armstrong and Buzz Aldrin. For Buzz "
+         "Aldrin: he grew up in Montclair."),
+    ]  # fmt: skip
+    output, memory = converse(writer, history, "no, the first one you listed")
+    assert memory.nodes[1].topic == "Buzz Aldrin"  # the answer said so
+    assert output.topic == "Neil Armstrong"
+    assert memory.topic("Buzz Aldrin").status is Status.DROPPED

@@ -44,7 +44,7 @@ from memrevise.memory import (
 from memrevise.numbers import mentions as number_mentions
 from memrevise.numbers import renamed
 from memrevise.retrieval import tokenize
-from memrevise.text import qualifier, rename, same_name, strip_qualifier
+from memrevise.text import ANSWER_CUT, qualifier, rename, same_name, strip_qualifier
 from memrevise.writer.base import Turn
 from memrevise.writer.context import (
     Context,
@@ -408,7 +408,7 @@ class RuleWriter:
             for topic in context.recent_topics()[:RECENT_TOPICS]:  # "not anne", "not freddie"
                 if _name_match(said, strip_qualifier(topic.name)):
                     return topic.name
-        for topic in context.recent_topics()[:2]:
+        for topic in context.recent_topics()[:2] if not cues.in_a_list(text) else ():
             if self.siblings.moved(topic.name, text) or renamed(topic.name, text) is not None:
                 return topic.name
         if context.current is not None:
@@ -635,6 +635,9 @@ class RuleWriter:
         if chosen is None and self.chooser is not None:
             chosen = self.chooser.choose(context, text, turn)
         name, phrase = chosen or self._choose(context, text, turn)
+        answered = self._answered_for(context, turn.answer or "", text)
+        if answered is not None and answered.casefold() != name.casefold():
+            name, phrase = answered, phrase if cues.pronouns(text) else None
         depends = self._depends(context, name)
         if context.memory.nodes and (phrase or cues.pronouns(text)):
             depends.add(context.memory.nodes[-1].turn)
@@ -645,6 +648,20 @@ class RuleWriter:
             depends=depends,
             phrase=phrase,
         )
+
+    def _answered_for(self, context: Context, answer: str, question: str) -> str | None:
+        """The topic an answer says it answers for when the question fits several ("there are
+        two: a and b. for b: ..."): a topic of the memory or a page; not where the question
+        names its own subject."""
+        said = _ANSWERED_FOR.search(answer[:ANSWER_CUT])
+        if said is None:
+            return None
+        found = mentions(said["name"], context.topics, self.titles)
+        if not found or context.names(question):
+            return None
+        name = context.canonical(found[0].name)
+        known = context.memory.topic(name) is not None or self.titles.named(name)
+        return name if known else None
 
     def _named_switch(self, context: Context, text: str) -> tuple[str, str] | None:
         """A question that names an entity other than the current topic moves to it ("who
@@ -1001,6 +1018,9 @@ _DETERMINED = re.compile(
     r"(?:^|\b)(?:the|a|an|this|that|these|those|its|his|her|their|our|your|my)\s+$"
     r"|^(?:the|a|an)\s+",
     re.IGNORECASE,
+)
+_ANSWERED_FOR = re.compile(
+    r"(?:^|[.!?;]\s+)(?:for|as\s+for|regarding|about)\s+(?P<name>[^:.;]{2,80}?)\s*:", re.IGNORECASE
 )
 _YEAR = re.compile(r"1[5-9]\d\d|20\d\d")
 _DESCRIBING = re.compile(r"\s*(?:the|that|this|a|an)\s", re.IGNORECASE)
