@@ -406,3 +406,19 @@ def test_an_answer_that_says_which_one_it_answers_for_files_the_turn_there(write
     assert memory.nodes[1].topic == "Buzz Aldrin"  # the answer said so
     assert output.topic == "Neil Armstrong"
     assert memory.topic("Buzz Aldrin").status is Status.DROPPED
+
+
+def test_a_correction_typed_in_random_capitals_names_no_page_by_them(writer):
+    output, memory = converse(writer, AVATAR, "Wrong One, The Singaporean One Is What i Meant")
+    assert output.topic == "Avatar (2004 film)"
+    assert {t.name for t in memory.topics} <= TITLES
+
+
+def test_the_other_person_is_a_person(writer):
+    history = [
+        ("who directed avatar?", "Avatar (2009 film) was directed by James Cameron."),
+        ("when did apollo 11 land?", "Apollo 11 landed on the Moon on July 20, 1969."),
+        ("who was its commander?", "Neil Armstrong was its commander."),
+    ]
+    output, _ = converse(writer, history, "wrong person. the other person")
+    assert output.topic not in {"Apollo 11", "Avatar (2009 film)", "Avatar (2004 film)"}

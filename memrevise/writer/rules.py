@@ -23,6 +23,7 @@ from memrevise.language.entities import (
     Mention,
     NameTable,
     capitalised,
+    careless_case,
     lists,
     mentions,
     name_key,
@@ -123,7 +124,7 @@ class RuleWriter:
     ) -> WriterOutput:
         """The writer's output for ``turn``: one JSON-able object in the paper's field order."""
         context = self.context(memory)
-        text = turn.question
+        text = _as_typed(turn.question)
         decision = None
         if memory.nodes:
             decision = self._self_repair(context, text, turn, previous_question)
@@ -444,7 +445,8 @@ class RuleWriter:
                 best = self._best_fit(context, rejected, question, [o[0] for o in options])
                 return next(o for o in options if o[0] == best)
         if cues.wants_other(segment):
-            other = self._other(context, rejected, question)
+            person = bool(set(cues.words_of(segment)) & (cues.PERSON_NOUNS - {"one"}))
+            other = self._other(context, rejected, question, person)
             if other is not None:
                 return other, "the other", self._depends(context, other)
         said = [*context.names(segment), *(m.name for m in self.surnames.find(segment))]
@@ -535,9 +537,10 @@ class RuleWriter:
         stems = frozenset(tokenize(" ".join(wanted)))
         # "the one with lee unkrich" says what the page holds, not what it is called
         naming = 1.0 if _DESCRIBED_BY.match(segment) else 3.0
+        naming_words = wanted - _KIND_NOUNS  # "the third person": no page called "Person"
         best, best_score = None, 0.0
         for name in dict.fromkeys(context.canonical(c) for c in candidates):
-            score = naming * _name_match(wanted, strip_qualifier(name))
+            score = naming * _name_match(naming_words, strip_qualifier(name))
             score += 2.0 * len((wanted | years) & set(cues.words_of(qualifier(name))))
             topic = context.memory.topic(name)
             if topic is not None:
@@ -548,10 +551,13 @@ class RuleWriter:
                 best, best_score = name, score
         return best if best_score >= 1.0 else None
 
-    def _other(self, context: Context, rejected: str, question: str) -> str | None:
+    def _other(
+        self, context: Context, rejected: str, question: str, person: bool = False
+    ) -> str | None:
         """ "The other one", "wrong one": the other member of the latest pair an answer named
         with the rejected one, else the earlier topic most like the rejected one or another
-        page of its name or numbered family, whichever fits the open question better."""
+        page of its name or numbered family, whichever fits the open question better; with
+        ``person`` ("the other person"), a person of the conversation where one fits."""
         for _, names in reversed(context.answer_lists):
             if len(names) == 2 and any(same_name(n, rejected) for n in names):
                 # "there are two: indiana and atlanta" ... "the other one"
@@ -562,6 +568,10 @@ class RuleWriter:
             options.append(counterpart.name)
         family = [*self.titles.named(rejected), *(m.title for m in self.siblings.family(rejected))]
         options += [t for t in family if t.casefold() != rejected.casefold()]
+        if person:
+            recent = [t.name for t in context.recent_topics()[:RECENT_TOPICS]]
+            people = [n for n in [*options, *recent] if n != rejected and context.is_person(n)]
+            options = people or options
         return self._best_fit(context, rejected, question, options) if options else None
 
     def _fit(self, rejected: str, question: str) -> Callable[[str], float]:
@@ -913,6 +923,13 @@ class RuleWriter:
         return write_query(question, name, decision.phrase, topic, listed, others, in_play)
 
 
+def _as_typed(text: str) -> str:
+    """The turn in lower case where its capitals are random ("The third Person we Talked
+    about, Not lord voldemort"), so that no capitalised word passes for a name."""
+    lowered = text.lower()
+    return lowered if careless_case(text) and len(lowered) == len(text) else text
+
+
 def _kept(topic: Topic, question: str, phrase: str | None, withdrawn: str | None) -> _Decision:
     """A turn whose repair comes back to ``topic``: it only refines it."""
     return _Decision(
@@ -1019,6 +1036,7 @@ _DETERMINED = re.compile(
     r"|^(?:the|a|an)\s+",
     re.IGNORECASE,
 )
+_KIND_NOUNS = frozenset().union(*cues.KIND_WORDS, cues.PERSON_NOUNS, {"place", "one", "thing"})
 _ANSWERED_FOR = re.compile(
     r"(?:^|[.!?;]\s+)(?:for|as\s+for|regarding|about)\s+(?P<name>[^:.;]{2,80}?)\s*:", re.IGNORECASE
 )
