@@ -84,6 +84,12 @@ def words(text):
 
 def main():
     root = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parent
+    return check(root, MINIMUM, least_conversations=35, least_turns=170)
+
+
+def check(root, minimum, least_conversations, least_turns, new_page_prefix=None, least_new_pages=0):
+    """Validate the set in ``root`` against its minimum size and mix: turns of each kind, and
+    with ``new_page_prefix``, pages whose passage ids start with it. 0 when it passes."""
     errors, warnings = [], []
 
     pages = collections.defaultdict(set)
@@ -193,10 +199,21 @@ def main():
     )
     print(f"conversations: {n_convs}, turns: {n_turns}")
     for k in KINDS:
-        flag = "" if kinds[k] >= MINIMUM[k] else f"  (below the minimum {MINIMUM[k]})"
+        flag = "" if kinds[k] >= minimum[k] else f"  (below the minimum {minimum[k]})"
         print(f"  {k:14s} {kinds[k]:4d}{flag}")
-    short = [k for k in KINDS if kinds[k] < MINIMUM[k]]
-    if n_convs < 35 or n_turns < 170 or short:
+    short = [k for k in KINDS if kinds[k] < minimum[k]]
+    new_pages = 0
+    if new_page_prefix is not None:
+        new_pages = sum(
+            1 for ids in pages.values() if any(i.startswith(new_page_prefix) for i in ids)
+        )
+        print(f"new pages: {new_pages}")
+    if (
+        n_convs < least_conversations
+        or n_turns < least_turns
+        or short
+        or new_pages < least_new_pages
+    ):
         print("ERROR: below the required size or mix")
         errors.append("size")
     print("OK" if not errors else f"{len(errors)} error(s)")

@@ -31,6 +31,13 @@ REQUIRED = [
 
 def main():
     here = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
+    return check(here)
+
+
+def check(here, tier_minimum=None, least_items=0, new_page_prefix=None):
+    """Validate the set in ``here``; with ``tier_minimum`` every tier and reference kind must
+    be there in that number, and with ``new_page_prefix`` at least half the items must use
+    passages whose ids start with it. 0 when it passes."""
     problems = []
     passages, titles = {}, collections.defaultdict(list)
     with open(os.path.join(here, "collection.jsonl"), encoding="utf-8") as f:
@@ -52,7 +59,7 @@ def main():
             problems.append(f"collection: page {t!r} has {len(ids)} passages")
 
     tiers, refs = collections.Counter(), collections.Counter()
-    combo = 0
+    combo = on_new_pages = 0
     qids = set()
     with open(os.path.join(here, "items.jsonl"), encoding="utf-8") as f:
         for n, line in enumerate(f, 1):
@@ -122,14 +129,30 @@ def main():
                         problems.append(f"{where}: keep word {w!r} not in rewrite")
             if d.get("combined"):
                 combo += 1
+            if new_page_prefix and any(
+                pid.startswith(new_page_prefix) for pid in d["gold"] + d["stale"]
+            ):
+                on_new_pages += 1
             tiers[d["tier"]] += 1
             refs[d["reference"]] += 1
 
+    total = sum(tiers.values())
+    for tier, least in (tier_minimum or {}).items():
+        if tiers[tier] < least:
+            problems.append(f"tier {tier}: {tiers[tier]} items, fewer than {least}")
+    if tier_minimum is not None:
+        problems += [f"reference kind {ref} is never used" for ref in sorted(REFS - set(refs))]
+    if total < least_items:
+        problems.append(f"{total} items, fewer than {least_items}")
+    if new_page_prefix and 2 * on_new_pages < total:
+        problems.append(f"only {on_new_pages} of {total} items use the new pages")
+
     for p in problems:
         print(p)
+    new = f", on the new pages {on_new_pages}" if new_page_prefix else ""
     print(
-        f"pages {len(titles)}, passages {len(passages)}, items {sum(tiers.values())}, "
-        f"conversations {len(qids)}, correction/self-repair with a new question {combo}"
+        f"pages {len(titles)}, passages {len(passages)}, items {total}, "
+        f"conversations {len(qids)}, correction/self-repair with a new question {combo}{new}"
     )
     print("tiers:", ", ".join(f"{k} {tiers[k]}" for k in sorted(TIERS)))
     print("references:", ", ".join(f"{k} {refs[k]}" for k in sorted(REFS)))
