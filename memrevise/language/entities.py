@@ -318,7 +318,7 @@ def mentions(text: str, *tables: NameTable) -> list[Mention]:
 FUNCTION_WORDS = STOPWORDS | frozenset(
     "all about after me my you your know tell what which who whom how when where why is are "
     "was were be do does did can could would should any some more most other sorry please "
-    "mean meant wait after though".split()
+    "mean meant wait though".split()
 )
 
 

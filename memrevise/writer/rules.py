@@ -360,8 +360,9 @@ class RuleWriter:
             return None
         own = [q for q in _questions(text) if _asks_anew(q)]
         question = own[-1] if own else self._open_question(context, previous_question)[0]
-        target = self._came_back(context, text, rejected, question)
-        for segment in reversed(cues.repair_segments(text) if target is None else ()):
+        segments = cues.repair_segments(text)
+        target = self._came_back(context, text, segments, rejected, question)
+        for segment in reversed(segments if target is None else ()):
             if segment.casefold().startswith("not "):
                 continue
             target = self._referent(context, segment, rejected, text, question)
@@ -379,12 +380,11 @@ class RuleWriter:
         return self._revision(context, text, previous_question, rejected, name, source, phrase)
 
     def _came_back(
-        self, context: Context, text: str, rejected: str, question: str
+        self, context: Context, text: str, segments: list[str], rejected: str, question: str
     ) -> tuple[str, str, set[int]] | None:
         """A correction that repairs itself back to what was already said ("wrong one - the
-        other... no, sorry, the one with thrones after all"): the last piece chooses among
-        the answer's topic and what the earlier pieces meant."""
-        segments = cues.repair_segments(text)
+        other... no, sorry, the one with thrones after all"): the last of its ``segments``
+        chooses among the answer's topic and what the earlier ones meant."""
         if not cues.comes_back(text) or len(segments) < 2:
             return None
         options = [rejected]
@@ -703,15 +703,17 @@ class RuleWriter:
         if described & {*name_key(current.name), *cues.words_of(qualifier(current.name))}:
             return None  # "the kingdom" while on "Kingdom of Mysore", "the film" on a film
         own = set(name_key(current.name))
-        taken = [(m.start, m.end) for m in found]
-        in_play = {n.casefold() for _, n in context.answer_names[-EARLIER_NAMES:]}
-        in_play |= {t.name.casefold() for t in context.memory.topics}
-        found += [  # a person by a surname no other page has ("where did grohl grow up"),
-            m  # in play, or rare in the corpus
-            for m in self.surnames.find(text)
-            if (m.name.casefold() in in_play or self.rare(name_key(text[m.start : m.end])[0]))
-            and not any(start < m.end and m.start < end for start, end in taken)
-        ]
+        surnames = self.surnames.find(text)
+        if surnames:  # a person by a surname no other page has ("where did grohl grow up"),
+            taken = [(m.start, m.end) for m in found]  # in play, or rare in the corpus
+            in_play = {n.casefold() for _, n in context.answer_names[-EARLIER_NAMES:]}
+            in_play |= {t.name.casefold() for t in context.memory.topics}
+            found += [
+                m
+                for m in surnames
+                if (m.name.casefold() in in_play or self.rare(name_key(text[m.start : m.end])[0]))
+                and not any(start < m.end and m.start < end for start, end in taken)
+            ]
         # The subject before the object of a preposition ("lennon ... after the beatles").
         found.sort(key=lambda m: (_governed(text, m), m.start))
         for mention in found:
