@@ -200,26 +200,24 @@ def _qualifier_references(scene: Scene) -> list[str]:
 def _descriptions(scene: Scene) -> list[str]:
     """A word or phrase of the intended page's own text that the other page lacks."""
     phrases = distinctive(scene.pages.get(scene.intended, ()), _said_about(scene, scene.other))
-    kind = scene.kind or "one"
-    return [
-        template.format(phrase=phrase, kind=kind)
-        for phrase in phrases[:6]
-        for template in ("the one with {phrase}", "the {kind} about {phrase}",
-                         "the one that has to do with {phrase}", "the {kind} with {phrase} in it")
-    ]  # fmt: skip
+    return _worded(scene, phrases[:6], ("the one with {phrase}", "the {kind} about {phrase}",
+                                        "the one that has to do with {phrase}",
+                                        "the {kind} with {phrase} in it"))  # fmt: skip
 
 
 def _earlier_facts(scene: Scene) -> list[str]:
     """Something an earlier answer said about the intended topic, and not about the other."""
     phrases = distinctive(scene.earlier.get(scene.intended, ()), _said_about(scene, scene.other))
+    return _worded(scene, phrases[:4], ("the one where you mentioned {phrase}",
+                                        "the {kind} you said had {phrase}",
+                                        "the one you told me about earlier, with {phrase}",
+                                        "the {kind} from before, the {phrase} one"))  # fmt: skip
+
+
+def _worded(scene: Scene, phrases: Sequence[str], templates: Sequence[str]) -> list[str]:
+    """Every template said with every phrase (phrase by phrase) and the scene's kind."""
     kind = scene.kind or "one"
-    return [
-        template.format(phrase=phrase, kind=kind)
-        for phrase in phrases[:4]
-        for template in ("the one where you mentioned {phrase}", "the {kind} you said had {phrase}",
-                         "the one you told me about earlier, with {phrase}",
-                         "the {kind} from before, the {phrase} one")
-    ]  # fmt: skip
+    return [t.format(phrase=phrase, kind=kind) for phrase in phrases for t in templates]
 
 
 def _list_positions(scene: Scene) -> list[str]:
