@@ -10,10 +10,12 @@ from fixtures_writer import converse, ops
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from memrevise.language.entities import NameTable, name_keys, shortens
 from memrevise.memory import Op, Status
 from memrevise.retrieval import BM25Index
 from memrevise.retrieval.collection import Passage
 from memrevise.writer import make_writer
+from memrevise.writer.grounding import CorpusNames
 
 PAGES = {
     "Avatar (2009 film)": [
@@ -61,6 +63,17 @@ PAGES = {
     "Amazon (company)": ["Amazon is an American technology company founded by Jeff Bezos."],
     "Amazon River": ["The Amazon River in South America is about 6,400 km long."],
     "Stories We Tell": ["Stories We Tell is a 2012 Canadian documentary film by Sarah Polley."],
+    "Solaris (novel)": ["Solaris is a 1961 science fiction novel by the Polish writer Lem."],
+    "Solaris (1972 film)": ["Solaris is a 1972 Soviet film by Andrei Tarkovsky, shot in Moscow."],
+    "Solaris (2002 film)": ["Solaris is a 2002 American film starring George Clooney."],
+    "John Lennon": ["John Lennon co-founded the Beatles and after the band made Imagine."],
+    "Manchester United F.C.": ["Manchester United F.C. is an English football club."],
+    "Paris": ["Paris is the capital of France, with about two million inhabitants."],
+    "Paris, Texas": ["Paris, Texas is a small city in Lamar County in the United States."],
+    "Toronto": [
+        "Toronto is the largest city in Canada; the CN Tower there is 553 metres tall.",
+        "An old water tower by the lake was torn down in 1990.",
+    ],
     "Emily Brontë": ["Emily Brontë wrote Wuthering Heights and died in 1848."],
     "Anne Brontë": ["Anne Brontë wrote Agnes Grey and died in Scarborough in 1849."],
 }
@@ -222,6 +235,73 @@ def test_a_named_switch_to_a_title_that_holds_the_topic_name(writer):
     output, _ = converse(writer, history, "how long is the amazon river?")
     assert output.topic == "Amazon River"
     assert output.query == "how long is the amazon river?"
+
+
+@pytest.mark.parametrize("said", ["man utd", "man united", "manchester united"])
+def test_a_named_switch_by_a_short_form_of_a_title(writer, said):
+    output, _ = converse(writer, AVATAR, f"when were {said} founded")
+    assert output.topic == "Manchester United F.C."
+    assert output.query == f"when were {said} founded"
+
+
+def test_a_named_switch_to_a_place_by_its_region(writer):
+    history = [("how many people live in paris?", PAGES["Paris"][0])]
+    output, _ = converse(writer, history, "is there a paris in texas")
+    assert output.topic == "Paris, Texas"
+
+
+def test_a_named_switch_to_a_name_the_corpus_writes_on_another_page(writer):
+    output, _ = converse(writer, AVATAR, "how tall is the cn tower")
+    assert output.topic == "Toronto"
+    assert output.query == "how tall is the cn tower"  # no page name pasted in
+
+
+def test_a_named_switch_away_from_the_topic_the_question_also_names(writer):
+    history = [("when did the beatles form?", "The Beatles formed in Liverpool in 1960.")]
+    output, _ = converse(writer, history, "what did lennon do after the beatles")
+    assert output.topic == "John Lennon"
+
+
+def test_an_older_namesake_is_the_earlier_film_of_that_name(writer):
+    output, _ = converse(writer, AVATAR, "wasn't there an older movie also called avatar")
+    assert output.topic == "Avatar (2004 film)"
+
+
+@pytest.mark.parametrize(
+    ("final", "topic"),
+    [
+        ("who wrote solaris the book", "Solaris (novel)"),  # a word for the qualifier's kind
+        ("where was the 72 solaris shot", "Solaris (1972 film)"),  # a year's last digits
+        ("was the tarkovsky solaris long", "Solaris (1972 film)"),  # a word only its page has
+        ("is there a newer solaris film", "Solaris (2002 film)"),
+    ],
+)
+def test_a_named_switch_picks_the_namesake_the_question_describes(writer, final, topic):
+    output, _ = converse(writer, AVATAR, final)
+    assert output.topic == topic
+
+
+def test_the_corpus_says_which_words_it_writes_as_a_name(index):
+    names = CorpusNames(index)
+    assert names("cn tower") == ("Toronto",)
+    assert names("CN  Tower") == ("Toronto",)
+    assert names("tower") == ()  # "an old water tower": a common noun there
+    assert names("moon") == ()  # "the Moon" opens no sentence but "a moon where" is lower case
+    assert names("zzz unknown") == ()
+
+
+def test_short_forms_and_places_by_region_are_found_as_names():
+    assert shortens("utd", "united") and shortens("man", "manchester")
+    assert not shortens("ma", "manchester") and not shortens("untd", "manchester")
+    assert name_keys("Paris, Texas") == [
+        ("paris", "texas"),
+        ("paris", "in", "texas"),
+        ("texas", "paris"),
+    ]
+    table = NameTable(["Manchester United F.C.", "New York"], short_forms=True)
+    assert [m.name for m in table.find("man utd won")] == ["Manchester United F.C."]
+    assert table.find("a man united them") == []  # a function word before: not a short form
+    assert NameTable(["Manchester United F.C."]).find("man utd won") == []
 
 
 def test_he_means_the_person_an_answer_named_not_the_film(writer):

@@ -519,6 +519,7 @@ class LearnedWriter(RuleWriter):
         pages: Callable[[str], frozenset[str]] | None = None,
         search: Callable[[str], list[str]] | None = None,
         rare: Callable[[str], bool] = lambda _: True,
+        names: Callable[[str], Sequence[str]] | None = None,
     ):
         chooser = LearnedChooser(model, Features(corpus, model.switch))
-        super().__init__(titles, common, pages, chooser, search, rare)
+        super().__init__(titles, common, pages, chooser, search, rare, names)

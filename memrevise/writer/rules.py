@@ -88,8 +88,10 @@ class RuleWriter:
     ``common`` (a word's frequency in the corpus) keeps common words from passing as names,
     ``rare`` (a stricter test) says which lower-case word may switch the topic on its own,
     ``search`` finds the pages a description fits,
-    ``pages`` (a page's words) tells which earlier topic a correction means, and ``chooser``,
-    when given, chooses the topic of a turn that does not correct before the rules do."""
+    ``pages`` (a page's words) tells which earlier topic a correction means, ``names`` (the
+    pages that write some words as a name) finds names typed in lower case that are no title
+    ("cn tower"), and ``chooser``, when given, chooses the topic of a turn that does not
+    correct before the rules do."""
 
     def __init__(
         self,
@@ -99,10 +101,12 @@ class RuleWriter:
         chooser: TopicChooser | None = None,
         search: Callable[[str], list[str]] | None = None,
         rare: Callable[[str], bool] = lambda _: True,
+        names: Callable[[str], Sequence[str]] | None = None,
     ):
         titles = list(titles)
         self.rare = rare
-        self.titles = NameTable(titles, common=common)
+        self.corpus_names = names
+        self.titles = NameTable(titles, common=common, short_forms=True)
         self.surnames = NameTable(common=common)  # "tarkovsky", "grohl"; never "may"
         for title, surname in unique_surnames(titles):
             if not common(surname):
@@ -685,14 +689,14 @@ class RuleWriter:
         if current is None or cues.pronouns(text) or _REFERS_BACK.search(text):
             return None
         found = context.mentions(text)
-        other_titles = {  # "the amazon river" names a page while on "Amazon (company)"
-            w
+        other_titles = {  # "the amazon river" names a page while on "Amazon (company)";
+            w  # "after the beatles" on the Beatles names it, not a description
             for m in found
-            if len(name_key(m.name)) > 1 and m.name.casefold() != current.name.casefold()
+            if len(name_key(m.name)) > 1
             for w in cues.words_of(text[m.start : m.end])
         }
         for mention in found:  # "michael collins the astronaut" while on the Irish leader
-            namesake = self._namesake(text, mention)
+            namesake = self._namesake(text, mention, current.name)
             if namesake is not None and namesake.casefold() != current.name.casefold():
                 return namesake, namesake
         for noun in cues.descriptions(text):
@@ -711,7 +715,7 @@ class RuleWriter:
             found += [
                 m
                 for m in surnames
-                if (m.name.casefold() in in_play or self.rare(name_key(text[m.start : m.end])[0]))
+                if self._surname_names(text[m.start : m.end], m.name, in_play)
                 and not any(start < m.end and m.start < end for start, end in taken)
             ]
         # The subject before the object of a preposition ("lennon ... after the beatles").
@@ -737,18 +741,69 @@ class RuleWriter:
             ):
                 continue  # "on the moon", "tell me something about"
             return name, name
+        if found:
+            return None
+        return self._named_in_corpus(current, text)
+
+    def _surname_names(self, written: str, name: str, in_play: set[str]) -> bool:
+        """Whether a surname said alone means the one page it ends: the person is in play,
+        or the corpus writes the word as a name ("lennon") or hardly uses it."""
+        word = name_key(written)[0]
+        if name.casefold() in in_play or self.rare(word):
+            return True
+        return self.corpus_names is not None and bool(self.corpus_names(word))
+
+    def _named_in_corpus(self, current: Topic, text: str) -> tuple[str, None] | None:
+        """A name of several words typed in lower case that is no title but that the corpus
+        writes as a name ("how tall is the cn tower", "who wrote bohemian rhapsody"): the page
+        that writes it most, unless the current topic's page writes it too. The question
+        keeps its words (no topic is pasted in)."""
+        if self.corpus_names is None:
+            return None
+        described = set(_DEFINITE.findall(text.casefold()))
+        for phrase in _word_runs(text):
+            if described - set(phrase.split()):
+                return None  # "has the team won the stanley cup" is still about the team
+            pages = self.corpus_names(phrase)
+            if not pages:
+                continue
+            if any(p.casefold() == current.name.casefold() for p in pages):
+                return None
+            return pages[0], None
         return None
 
-    def _namesake(self, text: str, mention: Mention) -> str | None:
-        """Among the pages that share a mentioned name, the one whose qualifier the rest of
-        the text says ("michael collins the astronaut")."""
+    def _namesake(self, text: str, mention: Mention, current: str) -> str | None:
+        """Among the pages that share a mentioned name, the one the rest of the text picks out:
+        by its qualifier or a word of that kind ("michael collins the astronaut", "dune the
+        book" for "Dune (novel)"), by a year's last two digits ("the 84 dune"), as the oldest
+        or newest other than ``current`` ("an older movie also called avatar" while on the
+        2009 film), or by words that only its page has ("the lynch movie")."""
         pages = self.titles.named(mention.name)
         if len(pages) < 2:
             return None
-        rest = set(cues.words_of(f"{text[: mention.start]} {text[mention.end :]}")) - STOPWORDS
-        said = {page: len(set(cues.words_of(qualifier(page))) & rest) for page in pages}
-        best = max(pages, key=lambda page: said[page])
-        return best if said[best] else None
+        rest_text = f"{text[: mention.start]} {text[mention.end :]}"
+        rest = set(cues.words_of(rest_text)) - STOPWORDS
+        found = _only_best(pages, lambda page: len(_kind_words(qualifier(page)) & rest))
+        if found is not None:
+            return found
+        years = {page: int(y[0]) for page in pages if (y := _YEAR.findall(qualifier(page)))}
+        found = _only_best(pages, lambda page: f"{years.get(page, 0) % 100:02d}" in rest)
+        if found is not None:
+            return found
+        age = rest & (_OLDER | _NEWER)
+        others = [(y, page) for page, y in years.items() if page.casefold() != current.casefold()]
+        if age and others:
+            return (min if age & _OLDER else max)(others)[1]
+        if self.pages is None:
+            return None
+        words = {page: self.pages(page) for page in pages}
+        said = set(tokenize(rest_text))
+
+        def only_here(page: str) -> int:
+            elsewhere = set().union(*(w for p, w in words.items() if p != page))
+            return len((words[page] - elsewhere) & said)
+
+        return _only_best(pages, only_here)
 
     def _choose(self, context: Context, text: str, turn: Turn) -> tuple[str, str | None]:
         """The topic of a turn that does not correct, and the words that referred to it.
@@ -942,6 +997,44 @@ def _kept(topic: Topic, question: str, phrase: str | None, withdrawn: str | None
         phrase=phrase,
         rejected=withdrawn,
     )
+
+
+def _only_best(pages: Sequence[str], score: Callable[[str], float]) -> str | None:
+    """The one page with the highest positive score; none when it is shared or zero."""
+    scores = sorted(((score(page), page) for page in pages), key=lambda sp: -sp[0])
+    if not scores or scores[0][0] <= 0 or (len(scores) > 1 and scores[1][0] == scores[0][0]):
+        return None
+    return scores[0][1]
+
+
+def _kind_words(phrase: str) -> set[str]:
+    """The words of a qualifier, with the other words for its kind ("novel": "book")."""
+    words = set(cues.words_of(phrase))
+    return words.union(*(kind for kind in cues.KIND_WORDS if kind & words))
+
+
+_OLDER = frozenset("older earlier original".split())
+_NEWER = frozenset("newer later recent latest remake".split())
+_RUN_WORDS = 3  # the longest run of words looked up as a name in the corpus
+
+
+def _word_runs(text: str) -> list[str]:
+    """Runs of two or three adjacent words that could be a name ("cn tower"), longest first:
+    no function word, question word or pronoun among them, nothing written in capitals."""
+    runs: list[list[str]] = [[]]
+    for word, start, end in word_spans(text):
+        plain = word not in FUNCTION_WORDS and word not in cues.PRONOUNS and not word.isdigit()
+        if plain and text[start:end].islower():
+            runs[-1].append(word)
+        elif runs[-1]:
+            runs.append([])
+    found = [
+        " ".join(run[i : i + n])
+        for run in runs
+        for n in range(min(_RUN_WORDS, len(run)), 1, -1)
+        for i in range(len(run) - n + 1)
+    ]
+    return sorted(found, key=lambda phrase: -len(phrase.split()))
 
 
 def _questions(text: str) -> list[str]:
