@@ -51,6 +51,7 @@ PAGES = {
     "The Beatles": [
         "The Beatles were an English rock band: John Lennon, Paul McCartney, George "
         "Harrison and Ringo Starr.",
+        "The band was managed by Brian Epstein, a Liverpool record shop owner.",
     ],
     "George Harrison": ["George Harrison was the lead guitarist of the Beatles; he played sitar."],
     "Ringo Starr": ["Ringo Starr was the drummer of the Beatles."],
@@ -260,6 +261,22 @@ def test_a_named_switch_away_from_the_topic_the_question_also_names(writer):
     history = [("when did the beatles form?", "The Beatles formed in Liverpool in 1960.")]
     output, _ = converse(writer, history, "what did lennon do after the beatles")
     assert output.topic == "John Lennon"
+
+
+@pytest.mark.parametrize("final", ["when did epstein die", "what did brian do before that"])
+def test_a_named_switch_by_part_of_a_name_an_answer_said(writer, final):
+    history = [
+        ("when did the beatles form?", "The Beatles formed in Liverpool in 1960."),
+        ("who managed them?", "Brian Epstein, who ran a record shop, managed the Beatles."),
+    ]
+    output, _ = converse(writer, history, final)
+    assert output.topic == "Brian Epstein"  # a name said, though no page has it
+
+
+def test_a_common_noun_that_ends_a_name_in_play_is_no_switch(writer):
+    history = [("where is the cn tower?", PAGES["Toronto"][0])]
+    output, _ = converse(writer, history, "what is next to the tower")
+    assert output.topic == "Toronto"
 
 
 def test_an_older_namesake_is_the_earlier_film_of_that_name(writer):

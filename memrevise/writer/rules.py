@@ -743,7 +743,37 @@ class RuleWriter:
             return name, name
         if found:
             return None
-        return self._named_in_corpus(current, text)
+        return self._by_part_of_name(context, text) or self._named_in_corpus(current, text)
+
+    def _by_part_of_name(self, context: Context, text: str) -> tuple[str, str] | None:
+        """A first name or surname that only one name in play has ("who is williams?" after
+        an answer that named Roger Williams, "what is john's profession?"): the name of a
+        recent answer or an earlier topic, never the current topic's. A word after a
+        determiner ("the party") or that the corpus writes in lower case ("museum") reads as a
+        noun."""
+        current = context.current
+        own = set(name_key(current.name)) if current is not None else set()
+        names = [n for _, n in context.answer_names[-EARLIER_NAMES:]]
+        names += [t.name for t in context.memory.topics]
+        ends: dict[str, dict[str, str]] = {}  # first or last word -> the names it ends
+        for name in names:
+            key = name_key(name)
+            if len(key) > 1 and not own & set(key):
+                known = context.canonical(name)
+                for word in (key[0], key[-1]):
+                    ends.setdefault(word, {})[known.casefold()] = known
+        for word, start, _ in word_spans(text):
+            word = word.removesuffix("'s")
+            named = ends.get(word, {})
+            if (
+                len(named) == 1
+                and len(word) > _SHORT_NAME
+                and word not in FUNCTION_WORDS
+                and not _DETERMINED.search(text[max(0, start - _DETERMINER_REACH) : start])
+                and (not text[start].islower() or self._written_as_name(word))
+            ):
+                return next(iter(named.values())), text[start : start + len(word)]
+        return None
 
     def _surname_names(self, written: str, name: str, in_play: set[str]) -> bool:
         """Whether a surname said alone means the one page it ends: the person is in play,
@@ -752,6 +782,13 @@ class RuleWriter:
         if name.casefold() in in_play or self.rare(word):
             return True
         return self.corpus_names is not None and bool(self.corpus_names(word))
+
+    def _written_as_name(self, words: str) -> bool:
+        """Whether the corpus writes ``words`` as a name ("williams", not "museum"); without
+        a corpus, whether they are rare in it."""
+        if self.corpus_names is None:
+            return self.rare(words)
+        return bool(self.corpus_names(words))
 
     def _named_in_corpus(self, current: Topic, text: str) -> tuple[str, None] | None:
         """A name of several words typed in lower case that is no title but that the corpus
@@ -1013,6 +1050,8 @@ def _kind_words(phrase: str) -> set[str]:
     return words.union(*(kind for kind in cues.KIND_WORDS if kind & words))
 
 
+_SHORT_NAME = 2  # letters a word needs to be taken as part of a name on its own
+_DETERMINER_REACH = 10  # characters before a word in which "the", "a" or "its" is looked for
 _OLDER = frozenset("older earlier original".split())
 _NEWER = frozenset("newer later recent latest remake".split())
 _RUN_WORDS = 3  # the longest run of words looked up as a name in the corpus
