@@ -768,6 +768,7 @@ class RuleWriter:
             if (
                 len(named) == 1
                 and len(word) > _SHORT_NAME
+                and not word.isdigit()  # "born in 1940" names no "October 1940"
                 and word not in FUNCTION_WORDS
                 and not _DETERMINED.search(text[max(0, start - _DETERMINER_REACH) : start])
                 and (not text[start].islower() or self._written_as_name(word))
