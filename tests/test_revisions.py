@@ -316,9 +316,10 @@ def test_short_forms_and_places_by_region_are_found_as_names():
         ("texas", "paris"),
     ]
     table = NameTable(["Manchester United F.C.", "New York"], short_forms=True)
-    assert [m.name for m in table.find("man utd won")] == ["Manchester United F.C."]
-    assert table.find("a man united them") == []  # a function word before: not a short form
-    assert NameTable(["Manchester United F.C."]).find("man utd won") == []
+    assert [m.name for m in table.short_forms("man utd won")] == ["Manchester United F.C."]
+    assert table.short_forms("a man united them") == []  # after a determiner: common words
+    assert table.short_forms("new york") == []  # the name itself, found by find()
+    assert NameTable(["Manchester United F.C."]).short_forms("man utd won") == []
 
 
 def test_he_means_the_person_an_answer_named_not_the_film(writer):

@@ -259,7 +259,8 @@ class NameTable:
         self._common = common
         self._longest = 0
         self._found = lru_cache(maxsize=FOUND_TEXTS)(self._find)
-        # Names of several words by their first letters, when short forms are looked for.
+        # Names of several words by their first word's opening and second word's initial,
+        # when short forms are looked for.
         self._initials: dict[tuple[str, str], list[tuple[str, ...]]] | None = (
             {} if short_forms else None
         )
@@ -278,7 +279,8 @@ class NameTable:
                 entries.append(name)
                 self._found.cache_clear()
                 if self._initials is not None and len(key) > 1 and len(entries) == 1:
-                    self._initials.setdefault((key[0][0], key[1][0]), []).append(key)
+                    opening = (key[0][:_SHORT_FORM], key[1][0])
+                    self._initials.setdefault(opening, []).append(key)
             self._longest = max(self._longest, len(key))
 
     def __len__(self) -> int:
@@ -305,28 +307,39 @@ class NameTable:
                     i += n
                     break
             else:
-                short = self._short_form(text, spans, i)
-                if short is None:
-                    i += 1
-                    continue
-                key, n = short
-                found.append(Mention(self._names[key][0], spans[i][1], spans[i + n - 1][2]))
-                i += n
+                i += 1
         return tuple(found)
+
+    def short_forms(self, text: str) -> list[Mention]:
+        """Names of several words written in short forms ("man utd", "man united" for
+        "Manchester United F.C."), left to right; none unless the table was built with
+        ``short_forms``."""
+        if self._initials is None:
+            return []
+        spans = word_spans(text)
+        found, i = [], 0
+        while i < len(spans) - 1:
+            short = self._short_form(text, spans, i)
+            if short is None:
+                i += 1
+                continue
+            key, n = short
+            found.append(Mention(self._names[key][0], spans[i][1], spans[i + n - 1][2]))
+            i += n
+        return found
 
     def _short_form(
         self, text: str, spans: list[tuple[str, int, int]], i: int
     ) -> tuple[tuple[str, ...], int] | None:
         """The name whose words the words from ``i`` shorten, one for one, at least one of
         them shortened ("man utd", "man united" for "Manchester United F.C."), and how many
-        words that is; single letters at the name's end ("F.C.") may be left out. Shortened
-        words after a determiner are common words ("a man united them")."""
-        if self._initials is None or i + 1 >= len(spans):
-            return None
+        words that is; the first word keeps the name's first three letters, single letters at
+        the name's end ("F.C.") may be left out. Shortened words after a determiner are common
+        words ("a man united them")."""
         first, second = spans[i][0], spans[i + 1][0]
-        if first in STOPWORDS or second in STOPWORDS:
+        if first in STOPWORDS or second in STOPWORDS or len(first) < _SHORT_FORM:
             return None
-        for key in self._initials.get((first[0], second[0]), ()):
+        for key in self._initials.get((first[:_SHORT_FORM], second[0]), ()):
             said = tuple(w for w, _, _ in spans[i : i + len(key)])
             n = short_form_of(said, key)
             if not n or said == key:

@@ -718,6 +718,12 @@ class RuleWriter:
                 if self._surname_names(text[m.start : m.end], m.name, in_play)
                 and not any(start < m.end and m.start < end for start, end in taken)
             ]
+        taken = [(m.start, m.end) for m in found]  # and names in short forms ("man utd")
+        found += [
+            m
+            for m in self.titles.short_forms(text)
+            if not any(start < m.end and m.start < end for start, end in taken)
+        ]
         # The subject before the object of a preposition ("lennon ... after the beatles").
         found.sort(key=lambda m: (_governed(text, m), m.start))
         for mention in found:
