@@ -152,6 +152,10 @@ def test_a_value_revision_moves_along_the_numbered_family(writer, final, topic):
         ("who does rocky fight in rocky ii?", "and the third instalment?", "Rocky III"),
         ("who won super bowl xlvi?", "no, XLV", "Super Bowl XLV"),
         ("who won super bowl xlvi?", "xlv i meant", "Super Bowl XLV"),
+        ("who won super bowl xlvi?", "the year before?", "Super Bowl XLV"),
+        ("who does rocky fight in rocky iii?", "and the one two before that?", "Rocky"),
+        ("who does rocky fight in rocky ii?", "part three?", "Rocky III"),  # a number word
+        ("who directed avatar?", "no, the 04 one", "Avatar (2004 film)"),
     ],
 )
 def test_value_revisions_by_step_ordinal_numeral_and_the_original(writer, start, final, topic):
