@@ -155,13 +155,18 @@ def test_a_value_revision_moves_along_the_numbered_family(writer, final, topic):
         ("who won super bowl xlvi?", "the year before?", "Super Bowl XLV"),
         ("who does rocky fight in rocky iii?", "and the one two before that?", "Rocky"),
         ("who does rocky fight in rocky ii?", "part three?", "Rocky III"),  # a number word
-        ("who directed avatar?", "no, the 04 one", "Avatar (2004 film)"),
     ],
 )
 def test_value_revisions_by_step_ordinal_numeral_and_the_original(writer, start, final, topic):
     output, _ = converse(writer, [(start, None)], final)
     assert output.topic == topic
     assert output.operations[-1].op is Op.REVISE
+
+
+def test_a_correction_by_a_year_s_last_two_digits(writer):
+    output, memory = converse(writer, AVATAR, "no, the 04 one")
+    assert output.topic == "Avatar (2004 film)"
+    assert memory.topic("Avatar (2009 film)").status is Status.DROPPED
 
 
 def test_a_question_about_a_sequel_is_not_a_value_revision(writer):
