@@ -155,6 +155,8 @@ def test_a_value_revision_moves_along_the_numbered_family(writer, final, topic):
         ("who won super bowl xlvi?", "the year before?", "Super Bowl XLV"),
         ("who does rocky fight in rocky iii?", "and the one two before that?", "Rocky"),
         ("who does rocky fight in rocky ii?", "part three?", "Rocky III"),  # a number word
+        ("who does rocky fight in rocky ii?", "first actually?", "Rocky"),
+        ("when did apollo 12 launch?", "no, thirteenth", "Apollo 13"),
     ],
 )
 def test_value_revisions_by_step_ordinal_numeral_and_the_original(writer, start, final, topic):

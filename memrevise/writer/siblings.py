@@ -46,9 +46,17 @@ _NUMBER_WORDS = {
 _CENTURY = 100  # a two-digit value means a year of the family ("the 84 one": 1984)
 _FIRST = re.compile(r"\b(?:original|very\s+first|first\s+(?:one|film|movie|book|game|part))\b")
 _LAST = re.compile(r"\b(?:latest|newest|most\s+recent|last\s+(?:one|film|movie|book|game))\b")
+_BIG_ORDINALS = {
+    word: n
+    for n, word in enumerate(
+        "eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth "
+        "nineteenth twentieth".split(),
+        start=11,
+    )
+}
 _ORDINAL = re.compile(
     r"\b(?:the\s+)?(?P<ord>second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
-    r"\d{1,2}(?:st|nd|rd|th))\b(?!\s+(?:person|guy|man|woman|name|item|entry|member|"
+    rf"{'|'.join(_BIG_ORDINALS)}|\d{{1,2}}(?:st|nd|rd|th))\b(?!\s+(?:person|guy|man|woman|name|item|entry|member|"
     r"mentioned|listed|in\s+(?:that|the|this)\s+list))",
     re.IGNORECASE,
 )
@@ -131,7 +139,11 @@ class Siblings:
                 return family[here + direction * size].title
         for match in _ORDINAL.finditer(text):
             ordinal = match["ord"].casefold()
-            wanted = cues.ORDINALS.get(ordinal) or int(re.sub(r"\D", "", ordinal))
+            wanted = (
+                cues.ORDINALS.get(ordinal)
+                or _BIG_ORDINALS.get(ordinal)
+                or int(re.sub(r"\D", "", ordinal))
+            )
             chosen = (
                 by_value.get(wanted)
                 if values[0] < 1000
@@ -139,11 +151,19 @@ class Siblings:
             )
             if chosen is not None and chosen.casefold() != title.casefold():
                 return chosen
-        if _FIRST.search(text.casefold()) and here > 0:
+        first = _FIRST.search(text.casefold()) or _only_first(text)
+        if first and here > 0:
             return family[0].title
         if _LAST.search(text.casefold()) and here + 1 < len(family):
             return family[-1].title
         return None
+
+
+def _only_first(text: str) -> bool:
+    """Whether the turn says "first" and nothing else but filler ("first actually?", "no,
+    the first")."""
+    said = cues.words_of(text)
+    return "first" in said and all(w in cues.FILLER for w in said)
 
 
 def said_values(text: str) -> list[int]:
