@@ -109,7 +109,7 @@ class CorpusNames:
             text = self.index.text(int(doc))
             for match in pattern.finditer(text):
                 before = text[: match.start()].rstrip()
-                if not before or before[-1] in '.!?"“:':
+                if not before or before[-1] in ".!?:":
                     continue  # a sentence's first word is written in capitals anyway
                 uses += 1
                 if all(w[0].isupper() for w in match.group().split()):

@@ -699,6 +699,7 @@ class RuleWriter:
             namesake = self._namesake(text, mention, current.name)
             if namesake is not None and namesake.casefold() != current.name.casefold():
                 return namesake, namesake
+        meant = {(m.start, m.end): self._page_meant(text, m) for m in found}  # "lynch's dune"
         for noun in cues.descriptions(text):
             described = set(cues.words_of(noun)) - STOPWORDS - other_titles
             if described and description_score(current, described) >= 1.0:
@@ -727,6 +728,9 @@ class RuleWriter:
         # The subject before the object of a preposition ("lennon ... after the beatles").
         found.sort(key=lambda m: (_governed(text, m), m.start))
         for mention in found:
+            page = meant.get((mention.start, mention.end))
+            if page is not None and page.casefold() != current.name.casefold():
+                return page, page  # the words beside the name say which page of that name
             name = mention.name
             if name.casefold() == current.name.casefold():
                 return None
@@ -768,7 +772,8 @@ class RuleWriter:
                 known = context.canonical(name)
                 for word in (key[0], key[-1]):
                     ends.setdefault(word, {})[known.casefold()] = known
-        for word, start, _ in word_spans(text):
+        spans = word_spans(text)
+        for i, (word, start, _) in enumerate(spans):
             word = word.removesuffix("'s")
             named = ends.get(word, {})
             if (
@@ -778,9 +783,21 @@ class RuleWriter:
                 and word not in FUNCTION_WORDS
                 and not _DETERMINED.search(text[max(0, start - _DETERMINER_REACH) : start])
                 and (not text[start].islower() or self._written_as_name(word))
+                and not self._in_another_name(spans, i)
             ):
                 return next(iter(named.values())), text[start : start + len(word)]
         return None
+
+    def _in_another_name(self, spans: list[tuple[str, int, int]], i: int) -> bool:
+        """Whether the word at ``i`` and a word beside it make a name the corpus writes ("is
+        james caird a ship" is not about the James an answer named)."""
+        pairs = [spans[j : j + 2] for j in (i - 1, i) if j >= 0 and j + 1 < len(spans)]
+        return any(
+            pair[0][0] not in FUNCTION_WORDS
+            and pair[1][0] not in FUNCTION_WORDS
+            and self._written_as_name(f"{pair[0][0]} {pair[1][0]}")
+            for pair in pairs
+        )
 
     def _surname_names(self, written: str, name: str, in_play: set[str]) -> bool:
         """Whether a surname said alone means the one page it ends: the person is in play,
@@ -819,14 +836,13 @@ class RuleWriter:
     def _namesake(self, text: str, mention: Mention, current: str) -> str | None:
         """Among the pages that share a mentioned name, the one the rest of the text picks out:
         by its qualifier or a word of that kind ("michael collins the astronaut", "dune the
-        book" for "Dune (novel)"), by a year's last two digits ("the 84 dune"), as the oldest
-        or newest other than ``current`` ("an older movie also called avatar" while on the
-        2009 film), or by words that only its page has ("the lynch movie")."""
+        book" for "Dune (novel)"), by a year's last two digits ("the 84 dune"), or as the
+        oldest or newest other than ``current`` ("an older movie also called avatar" while on
+        the 2009 film)."""
         pages = self.titles.named(mention.name)
         if len(pages) < 2:
             return None
-        rest_text = f"{text[: mention.start]} {text[mention.end :]}"
-        rest = set(cues.words_of(rest_text)) - STOPWORDS
+        rest = set(cues.words_of(f"{text[: mention.start]} {text[mention.end :]}")) - STOPWORDS
         found = _only_best(pages, lambda page: len(_kind_words(qualifier(page)) & rest))
         if found is not None:
             return found
@@ -838,10 +854,16 @@ class RuleWriter:
         others = [(y, page) for page, y in years.items() if page.casefold() != current.casefold()]
         if age and others:
             return (min if age & _OLDER else max)(others)[1]
-        if self.pages is None:
+        return None
+
+    def _page_meant(self, text: str, mention: Mention) -> str | None:
+        """The page of a mentioned name that words only that page has point to ("was the
+        tarkovsky solaris long"); none where the name has one page or no words decide."""
+        pages = self.titles.named(mention.name)
+        if len(pages) < 2 or self.pages is None:
             return None
         words = {page: self.pages(page) for page in pages}
-        said = set(tokenize(rest_text))
+        said = set(tokenize(f"{text[: mention.start]} {text[mention.end :]}"))
 
         def only_here(page: str) -> int:
             elsewhere = set().union(*(w for p, w in words.items() if p != page))
