@@ -220,11 +220,13 @@ def shortens(short: str, word: str) -> bool:
 
 def short_form_of(said: Sequence[str], key: tuple[str, ...]) -> int:
     """How many of the words ``said`` (from the first) say the name ``key`` word for word or
-    in short forms (:func:`shortens`), single letters at its end ("F.C.") left out; 0 when
-    they do not."""
+    in short forms (:func:`shortens`), two or more single letters at its end ("F.C.") left
+    out; 0 when they do not."""
     words = key
     while len(words) > 1 and len(words[-1]) == 1:
         words = words[:-1]
+    if len(key) - len(words) < 2:  # "World War I" ends in a numeral, not in initials
+        words = key
     n = len(words)
     fits = len(said) >= n and all(shortens(s, w) for s, w in zip(said[:n], words, strict=True))
     return n if fits else 0

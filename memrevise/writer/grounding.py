@@ -132,16 +132,15 @@ class Grounding:
 
     @classmethod
     def of(cls, index: Index) -> Grounding:
-        """Grounding in ``index``; of pages that share a name, the largest comes first
-        ("avatar" alone means the film with more passages)."""
         limit = max(COMMON_FLOOR, int(index.num_docs * COMMON_SHARE))
         titled = index.titled
         pages = PageWords(index) if titled else None
         search = PageSearch(index) if titled else None
         rare = RareWords(CommonWords(index, max(COMMON_FLOOR, int(index.num_docs * RARE_SHARE))))
-        titles = sorted(index.titles, key=lambda t: -len(index.pages(t))) if titled else []
         names = CorpusNames(index) if titled else None
-        return cls(titles, CommonWords(index, limit), pages, search, rare, names)
+        return cls(
+            index.titles if titled else (), CommonWords(index, limit), pages, search, rare, names
+        )
 
     def kwargs(self) -> dict[str, Any]:
         """The writer's keyword arguments: ``titles``, ``common``, ``pages``, ``search``,

@@ -760,8 +760,11 @@ class RuleWriter:
         an answer that named Roger Williams, "what is john's profession?"): the name of a
         recent answer or an earlier topic, never the current topic's. A word after a
         determiner ("the party") or that the corpus writes in lower case ("museum") reads as a
-        noun."""
+        noun; after a preposition ("states in america") it is no subject, and neither is it
+        beside a definite description ("the guitar which glenn plays")."""
         current = context.current
+        if _DEFINITE.search(text.casefold()):
+            return None  # "the guitar which glenn plays" asks about the guitar
         own = set(name_key(current.name)) if current is not None else set()
         names = [n for _, n in context.answer_names[-EARLIER_NAMES:]]
         names += [t.name for t in context.memory.topics]
@@ -782,6 +785,7 @@ class RuleWriter:
                 and not word.isdigit()  # "born in 1940" names no "October 1940"
                 and word not in FUNCTION_WORDS
                 and not _DETERMINED.search(text[max(0, start - _DETERMINER_REACH) : start])
+                and not _AFTER_PREPOSITION.search(text[max(0, start - _DETERMINER_REACH) : start])
                 and (not text[start].islower() or self._written_as_name(word))
                 and not self._in_another_name(spans, i)
             ):
@@ -817,14 +821,18 @@ class RuleWriter:
     def _named_in_corpus(self, current: Topic, text: str) -> tuple[str, None] | None:
         """A name of several words typed in lower case that is no title but that the corpus
         writes as a name ("how tall is the cn tower", "who wrote bohemian rhapsody"): the page
-        that writes it most, unless the current topic's page writes it too. The question
-        keeps its words (no topic is pasted in)."""
+        that writes it most, unless the current topic's page writes it too or the question
+        refers back by a definite description. One of its words must be rare in the corpus
+        ("male actor" is capitalised in award names only). The question keeps its words (no
+        topic is pasted in)."""
         if self.corpus_names is None:
             return None
         described = set(_DEFINITE.findall(text.casefold()))
         for phrase in _word_runs(text):
             if described - set(phrase.split()):
                 return None  # "has the team won the stanley cup" is still about the team
+            if not any(self.rare(word) for word in phrase.split()):
+                continue  # "male actor", "french emperor": common words capitalised in titles
             pages = self.corpus_names(phrase)
             if not pages:
                 continue
@@ -1079,6 +1087,7 @@ def _kind_words(phrase: str) -> set[str]:
     return words.union(*(kind for kind in cues.KIND_WORDS if kind & words))
 
 
+_AFTER_PREPOSITION = re.compile(r"\b(?:in|on|at|from|to|into|of|near|across|over)\s+$")
 _SHORT_NAME = 2  # letters a word needs to be taken as part of a name on its own
 _DETERMINER_REACH = 10  # characters before a word in which "the", "a" or "its" is looked for
 _OLDER = frozenset("older earlier original".split())
