@@ -26,6 +26,7 @@ PAGES = {
         "Avatar is a 2004 Singaporean cyberpunk film directed by Jian Hong Kwan.",
         "The low budget film was shot in Singapore with an Asian cast.",
     ],
+    "Pandora Radio": ["Pandora Radio is an American music streaming service."],
     "Apollo 11": [
         "Apollo 11 was the spaceflight that first landed humans on the Moon in July 1969.",
         "Its commander was Neil Armstrong, with Buzz Aldrin and Michael Collins.",
@@ -169,6 +170,13 @@ def test_a_correction_by_a_year_s_last_two_digits(writer):
     output, memory = converse(writer, AVATAR, "no, the 04 one")
     assert output.topic == "Avatar (2004 film)"
     assert memory.topic("Avatar (2009 film)").status is Status.DROPPED
+
+
+def test_a_correction_by_what_a_page_holds_means_a_topic_in_play(writer):
+    history = [*AVATAR, ("where was he born?", PAGES["James Cameron"][0])]
+    output, memory = converse(writer, history, "no, i meant the one that has to do with pandora")
+    assert output.topic == "Avatar (2009 film)"  # not a page in the collection named so
+    assert memory.topic("James Cameron").status is Status.DROPPED
 
 
 def test_a_question_about_a_sequel_is_not_a_value_revision(writer):

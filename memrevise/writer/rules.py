@@ -400,7 +400,7 @@ class RuleWriter:
         if cues.wants_other(segments[-1]) and len(distinct) == 2:  # the other of the two said
             back: str | None = next(o for o in distinct if o != options[-1])
         else:
-            back = self._best_described(context, segments[-1], options)
+            back = self._best_described(context, segments[-1], options)[0]
         return (back, "", self._depends(context, back)) if back is not None else None
 
     def _rejected(self, context: Context, text: str) -> str | None:
@@ -512,31 +512,47 @@ class RuleWriter:
         same-name pages and numbered family, the memory's topics and the names of the latest
         answers, by a part of its name, even misspelt ("orvile"), or by how a description fits
         its qualifier, kind, stored facts and page ("the french film", "the one born in
-        leeds", "the keyboard player"); with ``lookup``, also the pages the collection finds."""
-        searched = self.search is not None and lookup
-        candidates = [
+        leeds", "the keyboard player"); with ``lookup``, where nothing in play fits or the
+        description is a relation ("his older brother"), also the pages the collection finds."""
+        in_play = [
             *self.titles.named(rejected),
             *(m.title for m in self.siblings.family(rejected)),
-            *(self.search(f"{segment} {strip_qualifier(rejected)}") if searched else ()),
             *(t.name for t in context.recent_topics()[:RECENT_TOPICS]),
             *(n for _, n in context.answer_names[-EARLIER_NAMES:]),
             *(n for node in context.memory.nodes[-2:] for n in context.names(node.question)),
             *(t for n in context.names(segment) for t in self.titles.named(n)),
         ]
         excluded = {rejected.casefold()}
-        if _DESCRIBED_BY.match(segment):  # "the one with primetime emmy awards" is not the award
+        described_by = _DESCRIBED_BY.match(segment)
+        if described_by:  # "the one with primetime emmy awards" is not the award
             excluded |= {n.casefold() for n in context.names(segment)}
-        others = [c for c in candidates if context.canonical(c).casefold() not in excluded]
-        return self._best_described(context, segment, others)
+        said = set(cues.words_of(segment))
+
+        def kept(names: Iterable[str]) -> list[str]:
+            return [
+                c
+                for c in names
+                if context.canonical(c).casefold() not in excluded
+                # "the one that has to do with hbo" is not the page "HBO"
+                and not (described_by and set(name_key(c)) <= said)
+            ]
+
+        searched = self.search is not None and lookup
+        if not (searched and said & cues.RELATIONS):  # "his older brother" is found by search
+            found = self._best_described(context, segment, kept(in_play))[0]
+            if found is not None or not searched:
+                return found
+        pages = self.search(f"{segment} {strip_qualifier(rejected)}")
+        return self._best_described(context, segment, kept([*in_play, *pages]))[0]
 
     def _best_described(
         self, context: Context, segment: str, candidates: Sequence[str]
-    ) -> str | None:
-        """The candidate that ``segment`` names or describes best, if any fits."""
+    ) -> tuple[str | None, float]:
+        """The candidate that ``segment`` names or describes best, if any fits, and how well."""
         wanted = _content(segment)
         years = {w for w in cues.words_of(segment) if _YEAR.fullmatch(w)}  # "the one from 2005"
         if not wanted and not years:
-            return None
+            return None, 0.0
         wanted |= set().union(*(kind for kind in cues.KIND_WORDS if kind & wanted))
         stems = frozenset(tokenize(" ".join(wanted)))
         # "the one with lee unkrich" says what the page holds, not what it is called
@@ -553,7 +569,7 @@ class RuleWriter:
                 score += len(stems & self.pages(name))
             if score > best_score:
                 best, best_score = name, score
-        return best if best_score >= 1.0 else None
+        return (best, best_score) if best_score >= 1.0 else (None, 0.0)
 
     def _other(
         self, context: Context, rejected: str, question: str, person: bool = False
