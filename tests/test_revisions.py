@@ -179,6 +179,15 @@ def test_a_correction_by_what_a_page_holds_means_a_topic_in_play(writer):
     assert memory.topic("James Cameron").status is Status.DROPPED
 
 
+def test_a_correction_by_what_an_earlier_answer_said(writer):
+    history = [
+        ("when did apollo 11 land?", "In July 1969; the crew then spent 21 days in quarantine."),
+        ("who does rocky fight in rocky ii?", "Rocky fights Apollo Creed again."),
+    ]
+    output, _ = converse(writer, history, "no, the one where you mentioned quarantine")
+    assert output.topic == "Apollo 11"
+
+
 def test_a_question_about_a_sequel_is_not_a_value_revision(writer):
     output, _ = converse(
         writer, [("who does rocky fight in rocky ii?", None)], "is there a sequel?"

@@ -558,6 +558,7 @@ class RuleWriter:
         # "the one with lee unkrich" says what the page holds, not what it is called
         naming = 1.0 if _DESCRIBED_BY.match(segment) else 3.0
         naming_words = wanted - _KIND_NOUNS  # "the third person": no page called "Person"
+        told = bool(_TOLD.search(segment))
         best, best_score = None, 0.0
         for name in dict.fromkeys(context.canonical(c) for c in candidates):
             score = naming * _name_match(naming_words, strip_qualifier(name))
@@ -565,6 +566,8 @@ class RuleWriter:
             topic = context.memory.topic(name)
             if topic is not None:
                 score += description_score(topic, wanted) / 2
+                if told:  # "the one where you mentioned former": a word of its stored facts
+                    score += len(wanted & fact_words(topic))
             if self.pages is not None:
                 score += len(stems & self.pages(name))
             if score > best_score:
@@ -1103,6 +1106,10 @@ def _kind_words(phrase: str) -> set[str]:
     return words.union(*(kind for kind in cues.KIND_WORDS if kind & words))
 
 
+_TOLD = re.compile(
+    r"\b(?:you|u)\s+(?:told|mentioned|said|called|described|talked)\b|\bfrom\s+before\b",
+    re.IGNORECASE,
+)
 _AFTER_PREPOSITION = re.compile(r"\b(?:in|on|at|from|to|into|of|near|across|over)\s+$")
 _SHORT_NAME = 2  # letters a word needs to be taken as part of a name on its own
 _DETERMINER_REACH = 10  # characters before a word in which "the", "a" or "its" is looked for
