@@ -10,7 +10,7 @@ from fixtures_writer import converse, ops
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memrevise.language.entities import NameTable, name_keys, shortens
+from memrevise.language.entities import NameTable, name_keys, short_form_of, shortens
 from memrevise.memory import Op, Status
 from memrevise.retrieval import BM25Index
 from memrevise.retrieval.collection import Passage
@@ -26,6 +26,7 @@ PAGES = {
         "Avatar is a 2004 Singaporean cyberpunk film directed by Jian Hong Kwan.",
         "The low budget film was shot in Singapore with an Asian cast.",
     ],
+    "Ernest Shackleton": ['Shackleton sailed the small boat "James Caird" to South Georgia.'],
     "Pandora Radio": ["Pandora Radio is an American music streaming service."],
     "Apollo 11": [
         "Apollo 11 was the spaceflight that first landed humans on the Moon in July 1969.",
@@ -333,6 +334,12 @@ def test_the_corpus_says_which_words_it_writes_as_a_name(index):
     assert names("tower") == ()  # "an old water tower": a common noun there
     assert names("moon") == ()  # "the Moon" opens no sentence but "a moon where" is lower case
     assert names("zzz unknown") == ()
+    assert names("james caird") == ("Ernest Shackleton",)  # in quotes: still a name
+
+
+def test_a_first_name_that_begins_another_name_is_no_switch(writer):
+    output, _ = converse(writer, AVATAR, "was james caird a big boat")
+    assert output.topic != "James Cameron"  # "James Caird" is a name of its own
 
 
 def test_short_forms_and_places_by_region_are_found_as_names():
@@ -348,6 +355,8 @@ def test_short_forms_and_places_by_region_are_found_as_names():
     assert table.short_forms("a man united them") == []  # after a determiner: common words
     assert table.short_forms("new york") == []  # the name itself, found by find()
     assert NameTable(["Manchester United F.C."]).short_forms("man utd won") == []
+    assert short_form_of(("world", "war"), ("world", "war", "i")) == 0  # a numeral, no initials
+    assert NameTable(["World War I"], short_forms=True).short_forms("during the world war") == []
 
 
 def test_he_means_the_person_an_answer_named_not_the_film(writer):
