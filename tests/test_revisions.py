@@ -10,6 +10,7 @@ from fixtures_writer import converse, ops
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from memrevise.language import cues
 from memrevise.language.entities import NameTable, name_keys, short_form_of, shortens
 from memrevise.memory import Op, Status
 from memrevise.retrieval import BM25Index
@@ -187,6 +188,14 @@ def test_a_correction_by_what_an_earlier_answer_said(writer):
     ]
     output, _ = converse(writer, history, "no, the one where you mentioned quarantine")
     assert output.topic == "Apollo 11"
+
+
+def test_a_place_in_the_conversation_said_after_the_verb(writer):
+    assert cues.positions("the place we discussed second") == [cues.Position(2, "place")]
+    assert cues.positions("the third film we talked about") == [cues.Position(3, "film")]
+    history = [*AVATAR, ("who does rocky fight in rocky ii?", "Apollo Creed, again.")]
+    output, _ = converse(writer, history, "wrong one, the film we discussed first")
+    assert output.topic == "Avatar (2009 film)"
 
 
 def test_a_question_about_a_sequel_is_not_a_value_revision(writer):

@@ -346,15 +346,39 @@ class Position:
 
 
 def positions(text: str) -> list[Position]:
-    """Every list position named in ``text``, in order ("the second last person" -> -2)."""
+    """Every list position named in ``text``, in order ("the second last person" -> -2), and
+    every place in the conversation ("the third film we talked about", "the place we
+    discussed second")."""
     found = []
     for match in _POSITION.finditer(text):
         ordinal = re.sub(r"\s+", " ", match["ord"].casefold())
         noun = (match["noun"] or "").casefold()
         pair = ordinal in {"former", "latter"}
         if pair or noun in _POSITION_NOUNS or not noun or noun in {"of", "in", "from"}:
-            found.append(Position(ORDINALS.get(ordinal) or int(ordinal[:-2]), noun))
-    return found
+            found.append(
+                (match.start(), Position(ORDINALS.get(ordinal) or int(ordinal[:-2]), noun))
+            )
+    taken = {start for start, _ in found}
+    for pattern in (_PLACE_BEFORE, _PLACE_AFTER):
+        for match in pattern.finditer(text):
+            if match.start() not in taken:
+                ordinal, noun = match["ord"].casefold(), match["noun"].casefold()
+                found.append((match.start(), Position(ORDINALS[ordinal], noun)))
+    return [position for _, position in sorted(found, key=lambda found: found[0])]
+
+
+_PLACE_ORDINAL = r"(?P<ord>first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)"
+_TALKED = (
+    r"(?:that\s+|which\s+)?(?:we|you|i)\s+(?:talked\s+about|discussed|spoke\s+about|"
+    r"were\s+talking\s+about|asked\s+about|covered|mentioned)"
+)
+# "the third film we talked about", "the place we discussed second"
+_PLACE_BEFORE = re.compile(
+    rf"\bthe\s+{_PLACE_ORDINAL}\s+(?P<noun>[a-z]+)\s+{_TALKED}\b", re.IGNORECASE
+)
+_PLACE_AFTER = re.compile(
+    rf"\bthe\s+(?P<noun>[a-z]+)\s+{_TALKED}\s+{_PLACE_ORDINAL}\b", re.IGNORECASE
+)
 
 
 _LIST_SCOPE = re.compile(
