@@ -174,9 +174,17 @@ def test_a_correction_by_a_year_s_last_two_digits(writer):
     assert memory.topic("Avatar (2009 film)").status is Status.DROPPED
 
 
-def test_a_correction_by_what_a_page_holds_means_a_topic_in_play(writer):
+@pytest.mark.parametrize(
+    "final",
+    [
+        "no, i meant the one that has to do with pandora",
+        "i was talking about the one with pandora",
+        "actually the film about pandora",
+    ],
+)
+def test_a_correction_by_what_a_page_holds_means_a_topic_in_play(writer, final):
     history = [*AVATAR, ("where was he born?", PAGES["James Cameron"][0])]
-    output, memory = converse(writer, history, "no, i meant the one that has to do with pandora")
+    output, memory = converse(writer, history, final)
     assert output.topic == "Avatar (2009 film)"  # not a page in the collection named so
     assert memory.topic("James Cameron").status is Status.DROPPED
 

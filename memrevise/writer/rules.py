@@ -454,7 +454,7 @@ class RuleWriter:
             if other is not None:
                 return other, "the other", self._depends(context, other)
         said = [*context.names(segment), *(m.name for m in self.surnames.find(segment))]
-        if _DESCRIBED_BY.match(segment):  # "the person with new york city in it"
+        if _described_by(segment):  # "the person with new york city in it"
             said = []
         for mention in dict.fromkeys(said):
             # A name that several pages share ("paris") is settled by the rest of the segment.
@@ -523,7 +523,7 @@ class RuleWriter:
             *(t for n in context.names(segment) for t in self.titles.named(n)),
         ]
         excluded = {rejected.casefold()}
-        described_by = _DESCRIBED_BY.match(segment)
+        described_by = _described_by(segment)
         if described_by:  # "the one with primetime emmy awards" is not the award
             excluded |= {n.casefold() for n in context.names(segment)}
         said = set(cues.words_of(segment))
@@ -556,7 +556,7 @@ class RuleWriter:
         wanted |= set().union(*(kind for kind in cues.KIND_WORDS if kind & wanted))
         stems = frozenset(tokenize(" ".join(wanted)))
         # "the one with lee unkrich" says what the page holds, not what it is called
-        naming = 1.0 if _DESCRIBED_BY.match(segment) else 3.0
+        naming = 1.0 if _described_by(segment) else 3.0
         naming_words = wanted - _KIND_NOUNS  # "the third person": no page called "Person"
         told = bool(_TOLD.search(segment))
         best, best_score = None, 0.0
@@ -1236,6 +1236,7 @@ _ANSWERED_FOR = re.compile(
     r"(?:^|[.!?;]\s+)(?:for|as\s+for|regarding|about)\s+(?P<name>[^:.;]{2,80}?)\s*:", re.IGNORECASE
 )
 _YEAR = re.compile(r"1[5-9]\d\d|20\d\d")
+_TALKING = frozenset("was talking asking about thinking of".split())
 _DESCRIBING = re.compile(r"\s*(?:the|that|this|a|an)\s", re.IGNORECASE)
 _DESCRIBED_BY = re.compile(
     r"\s*(?:the|that)\s+(?:[a-z]+\s+){0,5}?(?:with|from|about|whose|where|involving|had|has)\s",
@@ -1253,6 +1254,20 @@ _PREPOSITION = re.compile(
     r"after|before|than|like|against|toward|towards)\s+(?:the\s+|a\s+|an\s+)?$",
     re.IGNORECASE,
 )
+
+
+def _described_by(segment: str) -> bool:
+    """Whether a correction describes what it means by what its page holds ("the one with
+    hbo", "actually the film about jacobs", "i was talking about the one that has to do with
+    boorman"), after any cue or filler words."""
+    words = segment.split()
+    while (
+        words
+        and cues.words_of(words[0])
+        and all(w in cues.FILLER | _TALKING for w in cues.words_of(words[0]))
+    ):
+        words = words[1:]
+    return bool(_DESCRIBED_BY.match(" ".join(words)))
 
 
 def _governed(text: str, mention: Mention) -> bool:
