@@ -199,8 +199,10 @@ def test_a_correction_by_what_an_earlier_answer_said(writer):
 
 
 def test_a_place_in_the_conversation_said_after_the_verb(writer):
-    assert cues.positions("the place we discussed second") == [cues.Position(2, "place")]
-    assert cues.positions("the third film we talked about") == [cues.Position(3, "film")]
+    place = cues.conversation_position
+    assert place("the place we discussed second") == cues.Position(2, "place")
+    assert place("the third film we talked about") == cues.Position(3, "film")
+    assert place("who was the first man on the moon") is None
     history = [*AVATAR, ("who does rocky fight in rocky ii?", "Apollo Creed, again.")]
     output, _ = converse(writer, history, "wrong one, the film we discussed first")
     assert output.topic == "Avatar (2009 film)"
