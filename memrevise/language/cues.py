@@ -346,25 +346,26 @@ class Position:
 
 
 def positions(text: str) -> list[Position]:
-    """Every list position named in ``text``, in order ("the second last person" -> -2), and
-    every place in the conversation ("the third film we talked about", "the place we
-    discussed second")."""
+    """Every list position named in ``text``, in order ("the second last person" -> -2)."""
     found = []
     for match in _POSITION.finditer(text):
         ordinal = re.sub(r"\s+", " ", match["ord"].casefold())
         noun = (match["noun"] or "").casefold()
         pair = ordinal in {"former", "latter"}
         if pair or noun in _POSITION_NOUNS or not noun or noun in {"of", "in", "from"}:
-            found.append(
-                (match.start(), Position(ORDINALS.get(ordinal) or int(ordinal[:-2]), noun))
-            )
-    taken = {start for start, _ in found}
-    for pattern in (_PLACE_BEFORE, _PLACE_AFTER):
-        for match in pattern.finditer(text):
-            if match.start() not in taken:
-                ordinal, noun = match["ord"].casefold(), match["noun"].casefold()
-                found.append((match.start(), Position(ORDINALS[ordinal], noun)))
-    return [position for _, position in sorted(found, key=lambda found: found[0])]
+            found.append(Position(ORDINALS.get(ordinal) or int(ordinal[:-2]), noun))
+    return found
+
+
+def conversation_position(text: str) -> Position | None:
+    """The last place in the conversation ``text`` names, with any noun and the ordinal
+    before or after the verb ("the third film we talked about", "the place we discussed
+    second")."""
+    found = [m for pattern in (_PLACE_BEFORE, _PLACE_AFTER) for m in pattern.finditer(text)]
+    if not found:
+        return None
+    last = max(found, key=lambda match: match.start())
+    return Position(ORDINALS[last["ord"].casefold()], last["noun"].casefold())
 
 
 _PLACE_ORDINAL = r"(?P<ord>first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)"

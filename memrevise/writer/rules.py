@@ -434,7 +434,7 @@ class RuleWriter:
         if place is not None and place.index == 0 and context.memory.topics:
             opening = context.memory.topics[0]  # "the one we started with"
             return opening.name, "", {opening.turns[-1]}
-        position = place or cues.final_position(segment)
+        position = place or cues.final_position(segment) or cues.conversation_position(segment)
         if position is not None:
             ordered = place is not None or cues.in_conversation_order(segment)
             options = [
