@@ -95,6 +95,27 @@ class Example:
     features: np.ndarray
 
 
+_COLUMNS = {feature: i for i, feature in enumerate(FEATURES)}
+READINGS_KEPT = 16  # turns whose answer-independent reading is kept
+CONTEXTS_KEPT = 16  # memories whose writer's context is kept
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """What a turn's question says in a context, whatever its answer: read once when the
+    turn is searched, and kept for the same turn read again as a history turn, once
+    answered, in the same context."""
+
+    question: WeightedQuery
+    names: dict[str, str]  # candidates named before the answer's: casefolded -> as spelled
+    positioned: tuple[str, ...]  # the name at the turn's list position (after the answer's)
+    searches: dict[str, dict[str, tuple[float, float]]]  # "question", "context", "topic"
+    titles: dict[str, str]  # those searches' pages (casefolded) as the collection spells them
+    shared: dict  # what the rows read of the turn, but its answer
+    position_target: str | None
+    rows: dict[str, np.ndarray]  # candidate -> its row, the answer's columns unset
+
+
 def _votes(pages: list[tuple[str, float]]) -> dict[str, tuple[float, float]]:
     """title (casefolded) -> (share of the votes, 1/rank) for the top pages."""
     total = sum(v for _, v in pages) or 1.0
@@ -173,8 +194,59 @@ class Features:
         self.switch = switch
         self.page_words = PageWords(corpus)
         self._switch = lru_cache(maxsize=SWITCH_CACHE)(self._switch_probabilities)
+        self._readings = lru_cache(maxsize=READINGS_KEPT)(self._read)
 
     def example(self, context: Context, text: str, turn: Turn) -> Example:
+        reading = self._readings(context, text)
+        answer = turn.answer or ""
+        names = dict(reading.names)
+        answer_names = [m.name for m in context.mentions(answer)]
+        for name in [*answer_names[:3], *reading.positioned]:
+            if name.casefold() not in names:
+                names[name.casefold()] = context.canonical(name)
+        answer_votes = _votes(
+            self.corpus.vote_pages(reading.question + text_query(cut(answer)), SEARCH_DEPTH)
+            if turn.answer
+            else []
+        )
+        for source in ("question", "context"):
+            for title in reading.searches[source]:
+                names.setdefault(title, reading.titles[title])
+        for title in answer_votes:
+            if title not in names:
+                names[title] = _title(context, title)
+        for title in reading.searches["topic"]:
+            names.setdefault(title, reading.titles[title])
+        candidates = tuple(dict.fromkeys(names.values()))
+        answer_words = [w for w, _, _ in word_spans(answer)]
+        sources = self._sources(answer)
+        rows = np.empty((len(candidates), len(FEATURES)), dtype=np.float32)
+        for i, name in enumerate(candidates):
+            row = reading.rows.get(name)
+            if row is None:
+                row = reading.rows[name] = self._row(context, name, reading)
+            rows[i] = row
+            key = name.casefold()
+            answer_votes_of = answer_votes.get(key, (0.0, 0.0))
+            answer_source, answer_source_rank = sources.get(key, (0.0, 0.0))
+            answer_columns = {
+                "in_answer": _contains(answer_words, name),
+                "answer_opens": _contains(answer_words[:6], name),
+                "votes_answer": answer_votes_of[0],
+                "rank_answer": answer_votes_of[1],
+                "has_answer": turn.answer is not None,
+                "answer_source": answer_source,
+                "answer_source_rank": answer_source_rank,
+                "context_fit": row[_COLUMNS["context_fit"]]
+                or _near(answer_words, name, reading.shared["kind_words"]),
+            }
+            for feature, value in answer_columns.items():
+                rows[i, _COLUMNS[feature]] = float(value)
+        return Example(candidates, rows)
+
+    def _read(self, context: Context, text: str) -> _Reading:
+        """The turn's reading without its answer (memoised by context and text: contexts are
+        compared by identity)."""
         memory = context.memory
         previous_answer = " ".join(memory.nodes[-1].facts) if memory.nodes else ""
         previous_question = memory.nodes[-1].question if memory.nodes else ""
@@ -185,11 +257,6 @@ class Features:
             "context": _votes(
                 self.corpus.vote_pages(question + text_query(cut(previous_answer)), SEARCH_DEPTH)
             ),
-            "answer": _votes(
-                self.corpus.vote_pages(question + text_query(cut(turn.answer)), SEARCH_DEPTH)
-                if turn.answer
-                else []
-            ),
             "topic": _votes(
                 self.corpus.vote_pages(current + question, SEARCH_DEPTH)
                 if current is not None
@@ -199,7 +266,6 @@ class Features:
         position = cues.final_position(text)
         at_position = context.at_position(position, None) if position else None
         question_names = [m.name for m in context.mentions(text)]
-        answer_names = [m.name for m in context.mentions(turn.answer or "")]
         last = memory.nodes[-1].turn if memory.nodes else 0
         named_at: dict[str, tuple[str, int]] = {}  # the latest answers' names, and their turn
         for named, name in reversed(context.answer_names):
@@ -213,19 +279,13 @@ class Features:
             *context.previous_names,
             *(name for name, _ in named_at.values()),
             *question_names,
-            *answer_names[:3],
-            *(at_position[:1] if at_position else ()),
         ]:
-            names.setdefault(name.casefold(), context.canonical(name))
-        for votes in searches.values():
-            for title in votes:
-                names.setdefault(title, _title(context, title))
-        candidates = tuple(dict.fromkeys(names.values()))
+            if name.casefold() not in names:
+                names[name.casefold()] = context.canonical(name)
+        titles = {title: _title(context, title) for votes in searches.values() for title in votes}
         question_words = [w for w, _, _ in word_spans(text)]
-        said = cues.pronouns(text)
         descriptions = cues.descriptions(text)
         previous_question_words = [w for w, _, _ in word_spans(previous_question)]
-        answer_words = [w for w, _, _ in word_spans(turn.answer or "")]
         shared = {
             "question_words": question_words,
             "question_set": set(question_words) - STOPWORDS,
@@ -233,11 +293,9 @@ class Features:
             "previous_names": [n.casefold() for n in context.previous_names],
             "first_topic": memory.topics[0].name.casefold() if memory.topics else None,
             "previous_question": previous_question_words,
-            "answer": answer_words,
-            "said": said,
+            "said": cues.pronouns(text),
             "descriptions": descriptions,
             "position": position,
-            "searches": searches,
             "answer_age": {key: last - turn for key, (_, turn) in named_at.items()},
             "question_names": len(question_names),
             "question_tokens": set(tokenize(text)),
@@ -245,20 +303,19 @@ class Features:
             "description_tokens": [set(tokenize(noun)) for noun in descriptions],
             "kind_words": _kind_words(descriptions),
             "asked": _asked_words(memory),
-            "sources": self._sources(turn.answer or ""),
-            "context": [
-                [w for w, _, _ in word_spans(previous_answer)],
-                previous_question_words,
-                answer_words,
-            ],
+            "context": [[w for w, _, _ in word_spans(previous_answer)], previous_question_words],
             "switch": self._switch(SwitchInput.after(memory, text)),
         }
-        position_target = at_position[0].casefold() if at_position else None
-        rows = [
-            self._row(context, name, shared, position_target, turn.answer is not None)
-            for name in candidates
-        ]
-        return Example(candidates, np.asarray(rows, dtype=np.float32))
+        return _Reading(
+            question=question,
+            names=names,
+            positioned=tuple(at_position[:1]) if at_position else (),
+            searches=searches,
+            titles=titles,
+            shared=shared,
+            position_target=at_position[0].casefold() if at_position else None,
+            rows={},
+        )
 
     def _switch_probabilities(self, item: SwitchInput) -> tuple[float, float, float]:
         """The switch model's view of one turn (memoised: a searched question is read again
@@ -281,15 +338,11 @@ class Features:
             sources[page] = max(sources.get(page, (0.0, 0.0)), (held, 1.0 / rank))
         return sources
 
-    def _row(
-        self,
-        context: Context,
-        name: str,
-        shared: dict,
-        position_target: str | None,
-        has_answer: bool,
-    ) -> list[float]:
+    def _row(self, context: Context, name: str, reading: _Reading) -> np.ndarray:
+        """A candidate's row but for the columns that read the turn's answer (zero; its
+        ``context_fit`` as far as the previous turn's words say)."""
         memory = context.memory
+        shared = reading.shared
         topic: Topic | None = memory.topic(name)
         key = name.casefold()
         status = topic.status if topic is not None else None
@@ -311,12 +364,11 @@ class Features:
                 description = max(description, description_score(topic, set(words(noun))))
         facts = len(shared["question_set"] & fact_words(topic)) if topic is not None else 0
         first = shared["first_topic"] == key
-        searches = shared["searches"]
+        searches = reading.searches
         question_set = shared["question_words_set"]
         votes = {source: searches[source].get(key, (0.0, 0.0)) for source in searches}
         page_description, page_overlap = self._page_features(name, shared)
         p_stay, p_new, p_return = shared["switch"]
-        answer_source, answer_source_rank = shared["sources"].get(key, (0.0, 0.0))
         values = {
             "current": float(status is Status.CURRENT),
             "earlier": float(status is Status.EARLIER),
@@ -330,18 +382,13 @@ class Features:
             "in_previous_answer": float(rank > 0),
             "previous_answer_rank": float(rank),
             "in_previous_question": float(_contains(shared["previous_question"], name)),
-            "in_answer": float(_contains(shared["answer"], name)),
-            "answer_opens": float(_contains(shared["answer"][:6], name)),
             "votes_question": votes["question"][0],
             "rank_question": votes["question"][1],
             "votes_context": votes["context"][0],
             "rank_context": votes["context"][1],
-            "votes_answer": votes["answer"][0],
-            "rank_answer": votes["answer"][1],
             "votes_topic": votes["topic"][0],
             "rank_topic": votes["topic"][1],
             "answer_age": float(min(shared["answer_age"].get(key, 11), 11)),
-            "has_answer": float(has_answer),
             "person_pronoun": float(any(p in cues.PERSON_PRONOUNS for p in said)),
             "thing_pronoun": float(any(p in cues.THING_PRONOUNS for p in said)),
             "plural_pronoun": float(any(p in cues.PLURAL_PRONOUNS for p in said)),
@@ -349,7 +396,7 @@ class Features:
             "thing": float(thing),
             "description": description,
             "has_description": float(bool(shared["descriptions"])),
-            "position": float(position_target == key),
+            "position": float(reading.position_target == key),
             "has_position": float(shared["position"] is not None),
             "fact_overlap": float(facts),
             "cue_previous": float(bool(question_set & _CUE_PREVIOUS)),
@@ -372,11 +419,9 @@ class Features:
                 any(_near(t, name, shared["kind_words"]) for t in shared["context"])
             ),
             "asked_fit": float(bool(shared["kind_words"] & shared["asked"].get(key, frozenset()))),
-            "answer_source": answer_source,
-            "answer_source_rank": answer_source_rank,
             "answer_share": _share(shared["context"][0], name),
         }
-        return [values[feature] for feature in FEATURES]
+        return np.array([values.get(feature, 0.0) for feature in FEATURES], dtype=np.float32)
 
     def _page_features(self, name: str, shared: dict) -> tuple[float, float]:
         """How well the candidate's page fits the turn's description and words."""
@@ -522,3 +567,10 @@ class LearnedWriter(RuleWriter):
     ):
         chooser = LearnedChooser(model, Features(corpus, model.switch))
         super().__init__(titles, common, pages, chooser, search, rare)
+        self._contexts = lru_cache(maxsize=CONTEXTS_KEPT)(super().context)
+
+    def context(self, memory: Memory) -> Context:
+        """The rule writer's context, memoised by memory: a searched turn is written again
+        after the same memory once its answer is known, and the chooser's reading of the
+        turn is kept with the context."""
+        return self._contexts(memory)
