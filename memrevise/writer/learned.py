@@ -97,6 +97,7 @@ class Example:
 
 _COLUMNS = {feature: i for i, feature in enumerate(FEATURES)}
 READINGS_KEPT = 16  # turns whose answer-independent reading is kept
+NAMES_KEPT = 65_536  # candidate names whose words are kept
 CONTEXTS_KEPT = 16  # memories whose writer's context is kept
 
 
@@ -113,6 +114,7 @@ class _Reading:
     titles: dict[str, str]  # those searches' pages (casefolded) as the collection spells them
     shared: dict  # what the rows read of the turn, but its answer
     position_target: str | None
+    turn_row: np.ndarray  # the columns that are the same for every candidate (others zero)
     rows: dict[str, np.ndarray]  # candidate -> its row, the answer's columns unset
 
 
@@ -141,6 +143,15 @@ def _share(text_words: Sequence[str], name: str) -> float:
 
 def _contains(text_words: Sequence[str], name: str) -> bool:
     return _holds(text_words, name_key(name))
+
+
+@lru_cache(maxsize=NAMES_KEPT)
+def _name_facts(name: str) -> tuple[tuple[str, ...], frozenset[str], bool]:
+    """A candidate's words but stopwords (its qualifier dropped), its qualifier's words, and
+    whether it is named like a person (memoised: names are candidates again turn after
+    turn)."""
+    plain = tuple(w for w in words(strip_qualifier(name)) if w not in STOPWORDS)
+    return plain, frozenset(words(qualifier(name))), looks_like_person(name)
 
 
 def _kind_words(descriptions: Sequence[str]) -> frozenset[str]:
@@ -295,9 +306,7 @@ class Features:
             "previous_question": previous_question_words,
             "said": cues.pronouns(text),
             "descriptions": descriptions,
-            "position": position,
             "answer_age": {key: last - turn for key, (_, turn) in named_at.items()},
-            "question_names": len(question_names),
             "question_tokens": set(tokenize(text)),
             "subject_words": _subject_words(text),
             "description_tokens": [set(tokenize(noun)) for noun in descriptions],
@@ -305,6 +314,23 @@ class Features:
             "asked": _asked_words(memory),
             "context": [[w for w, _, _ in word_spans(previous_answer)], previous_question_words],
             "switch": self._switch(SwitchInput.after(memory, text)),
+        }
+        said = shared["said"]
+        question_set = shared["question_words_set"]
+        p_stay, p_new, p_return = shared["switch"]
+        turn_values = {  # the columns that are the same for every candidate
+            "person_pronoun": float(any(p in cues.PERSON_PRONOUNS for p in said)),
+            "thing_pronoun": float(any(p in cues.THING_PRONOUNS for p in said)),
+            "plural_pronoun": float(any(p in cues.PLURAL_PRONOUNS for p in said)),
+            "has_description": float(bool(descriptions)),
+            "has_position": float(position is not None),
+            "cue_previous": float(bool(question_set & _CUE_PREVIOUS)),
+            "cue_back": float(bool(question_set & _CUE_BACK)),
+            "question_names": float(len(question_names)),
+            "memory_size": float(min(len(memory.nodes), 20)),
+            "p_stay": p_stay,
+            "p_new": p_new,
+            "p_return": p_return,
         }
         return _Reading(
             question=question,
@@ -314,6 +340,7 @@ class Features:
             titles=titles,
             shared=shared,
             position_target=at_position[0].casefold() if at_position else None,
+            turn_row=np.array([turn_values.get(f, 0.0) for f in FEATURES], dtype=np.float32),
             rows={},
         )
 
@@ -347,7 +374,7 @@ class Features:
         key = name.casefold()
         status = topic.status if topic is not None else None
         since = (memory.nodes[-1].turn - topic.turns[-1]) if topic is not None else 11
-        name_words = [w for w in words(strip_qualifier(name)) if w not in STOPWORDS]
+        name_words, qualifier_words, named_like_person = _name_facts(name)
         overlap = (
             sum(w in shared["question_set"] for w in name_words) / len(name_words)
             if name_words
@@ -355,8 +382,7 @@ class Features:
         )
         previous = shared["previous_names"]
         rank = previous.index(key) + 1 if key in previous else 0
-        said = shared["said"]
-        person = topic_is_person(topic) if topic is not None else looks_like_person(name)
+        person = topic_is_person(topic) if topic is not None else named_like_person
         thing = topic_is_thing(topic) if topic is not None else not person
         description = 0.0
         if topic is not None:
@@ -365,10 +391,8 @@ class Features:
         facts = len(shared["question_set"] & fact_words(topic)) if topic is not None else 0
         first = shared["first_topic"] == key
         searches = reading.searches
-        question_set = shared["question_words_set"]
         votes = {source: searches[source].get(key, (0.0, 0.0)) for source in searches}
         page_description, page_overlap = self._page_features(name, shared)
-        p_stay, p_new, p_return = shared["switch"]
         values = {
             "current": float(status is Status.CURRENT),
             "earlier": float(status is Status.EARLIER),
@@ -389,39 +413,29 @@ class Features:
             "votes_topic": votes["topic"][0],
             "rank_topic": votes["topic"][1],
             "answer_age": float(min(shared["answer_age"].get(key, 11), 11)),
-            "person_pronoun": float(any(p in cues.PERSON_PRONOUNS for p in said)),
-            "thing_pronoun": float(any(p in cues.THING_PRONOUNS for p in said)),
-            "plural_pronoun": float(any(p in cues.PLURAL_PRONOUNS for p in said)),
             "person": float(person),
             "thing": float(thing),
             "description": description,
-            "has_description": float(bool(shared["descriptions"])),
             "position": float(reading.position_target == key),
-            "has_position": float(shared["position"] is not None),
             "fact_overlap": float(facts),
-            "cue_previous": float(bool(question_set & _CUE_PREVIOUS)),
-            "cue_back": float(bool(question_set & _CUE_BACK)),
-            "question_names": float(shared["question_names"]),
-            "memory_size": float(min(len(memory.nodes), 20)),
             "page_description": page_description,
             "page_overlap": page_overlap,
             "subject": float(_contains(shared["subject_words"], name)),
-            "p_stay": p_stay,
-            "p_new": p_new,
-            "p_return": p_return,
             # The switch model's probability of this candidate's move (stay, new, return);
             # the shipped models know it by this name.
             "kind_fit": shared["switch"][
                 0 if status is Status.CURRENT else 1 if topic is None else 2
             ],
-            "qualifier_fit": float(bool(shared["kind_words"] & set(words(qualifier(name))))),
+            "qualifier_fit": float(bool(shared["kind_words"] & qualifier_words)),
             "context_fit": float(
                 any(_near(t, name, shared["kind_words"]) for t in shared["context"])
             ),
             "asked_fit": float(bool(shared["kind_words"] & shared["asked"].get(key, frozenset()))),
             "answer_share": _share(shared["context"][0], name),
         }
-        return np.array([values.get(feature, 0.0) for feature in FEATURES], dtype=np.float32)
+        row = reading.turn_row.copy()
+        row[[_COLUMNS[feature] for feature in values]] = list(values.values())
+        return row
 
     def _page_features(self, name: str, shared: dict) -> tuple[float, float]:
         """How well the candidate's page fits the turn's description and words."""
