@@ -97,6 +97,7 @@ class Example:
 
 _COLUMNS = {feature: i for i, feature in enumerate(FEATURES)}
 READINGS_KEPT = 16  # turns whose answer-independent reading is kept
+PASSAGES_KEPT = 16_384  # passages whose tokens are kept, for where answers were read
 NAMES_KEPT = 65_536  # candidate names whose words are kept
 CONTEXTS_KEPT = 16  # memories whose writer's context is kept
 
@@ -206,6 +207,7 @@ class Features:
         self.page_words = PageWords(corpus)
         self._switch = lru_cache(maxsize=SWITCH_CACHE)(self._switch_probabilities)
         self._readings = lru_cache(maxsize=READINGS_KEPT)(self._read)
+        self._passage_tokens = lru_cache(maxsize=PASSAGES_KEPT)(self._tokens)
 
     def example(self, context: Context, text: str, turn: Turn) -> Example:
         reading = self._readings(context, text)
@@ -360,10 +362,14 @@ class Features:
         sources: dict[str, tuple[float, float]] = {}
         found = self.corpus.search(text_query(cut(answer)), SOURCE_DEPTH).docs
         for rank, doc in enumerate(found, 1):
-            held = len(said.intersection(tokenize(self.corpus.text(int(doc))))) / len(said)
+            held = len(said & self._passage_tokens(int(doc))) / len(said)
             page = self.corpus.title(int(doc)).casefold()
             sources[page] = max(sources.get(page, (0.0, 0.0)), (held, 1.0 / rank))
         return sources
+
+    def _tokens(self, doc: int) -> frozenset[str]:
+        """The tokens of passage ``doc`` (memoised: answers are read from the same pages)."""
+        return frozenset(tokenize(self.corpus.text(doc)))
 
     def _row(self, context: Context, name: str, reading: _Reading) -> np.ndarray:
         """A candidate's row but for the columns that read the turn's answer (zero; its
