@@ -26,7 +26,7 @@ from memrevise.writer.learned import (
     WriterModel,
 )
 from memrevise.writer.rules import RuleWriter
-from memrevise.writer.switch import CLASSES, SwitchInput, SwitchModel
+from memrevise.writer.switch import CLASSES, SwitchInput, SwitchModel, dense, matrix
 
 
 def turn(question, answer, topic):
@@ -213,6 +213,21 @@ def test_the_switch_model_gives_a_distribution_over_its_classes(switch):
     probabilities = switch.probabilities([SwitchInput("where did he grow up?")] * 2)
     assert probabilities.shape == (2, len(CLASSES))
     assert np.allclose(probabilities.sum(axis=1), 1.0)
+
+
+def test_dense_switch_rows_hold_the_sparse_matrix_and_predict_alike(switch):
+    inputs = [
+        SwitchInput("where did he grow up?", "who commanded it?", "Neil Armstrong."),
+        SwitchInput("who directed avatar?"),
+        SwitchInput(""),
+    ]
+    sparse = matrix(switch.vocabulary, inputs)
+    rows = dense(switch.vocabulary, inputs)
+    assert rows.dtype == np.float32 and rows.sum() > 0
+    assert np.array_equal(rows, sparse.toarray())
+    assert np.array_equal(
+        switch.probabilities(inputs), switch.booster.predict(sparse, num_threads=1)
+    )
 
 
 def test_a_model_trained_on_a_tiny_set_saves_loads_and_writes(index, tiny_model, tmp_path):
