@@ -97,7 +97,7 @@ class Example:
 
 _COLUMNS = {feature: i for i, feature in enumerate(FEATURES)}
 READINGS_KEPT = 16  # turns whose answer-independent reading is kept
-PASSAGES_KEPT = 16_384  # passages whose tokens are kept, for where answers were read
+PASSAGES_KEPT = 4096  # passages whose tokens are kept, for where answers were read
 NAMES_KEPT = 65_536  # candidate names whose words are kept
 CONTEXTS_KEPT = 16  # memories whose writer's context is kept
 
