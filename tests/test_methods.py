@@ -61,6 +61,13 @@ def test_the_memory_free_writer_searches_with_its_query_alone(index):
     assert ranked.ids != full.ids or ranked.scores != full.scores, "no memory-guided step ran"
 
 
+def test_a_run_without_traces_ranks_alike(index):
+    traced = make_method("memrevise", index).rank(ITEM, 10)
+    plain = make_method("memrevise", index, traced=False).rank(ITEM, 10)
+    assert plain.trace is None and traced.trace["topic"] == "James Cameron"
+    assert (plain.ids, plain.scores) == (traced.ids, traced.scores)
+
+
 def test_a_worker_process_keeps_torch_to_its_share_of_the_cores(index, tmp_path):
     """Two workers of an encoder on two cores would otherwise each start a thread per core;
     a worker also collects young garbage less often than Python's default."""
