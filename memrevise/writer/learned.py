@@ -115,8 +115,8 @@ class _Reading:
     titles: dict[str, str]  # those searches' pages (casefolded) as the collection spells them
     shared: dict  # what the rows read of the turn, but its answer
     position_target: str | None
-    turn_row: np.ndarray  # the columns that are the same for every candidate (others zero)
-    rows: dict[str, np.ndarray]  # candidate -> its row, the answer's columns unset
+    turn_row: list[float]  # the columns that are the same for every candidate (others zero)
+    rows: dict[str, list[float]]  # candidate -> its row, the answer's columns unset
 
 
 def _votes(pages: list[tuple[str, float]]) -> dict[str, tuple[float, float]]:
@@ -238,7 +238,7 @@ class Features:
             row = reading.rows.get(name)
             if row is None:
                 row = reading.rows[name] = self._row(context, name, reading)
-            rows[i] = row
+            row = list(row)
             key = name.casefold()
             answer_votes_of = answer_votes.get(key, (0.0, 0.0))
             answer_source, answer_source_rank = sources.get(key, (0.0, 0.0))
@@ -254,7 +254,8 @@ class Features:
                 or _near(answer_words, name, reading.shared["kind_words"]),
             }
             for feature, value in answer_columns.items():
-                rows[i, _COLUMNS[feature]] = float(value)
+                row[_COLUMNS[feature]] = float(value)
+            rows[i] = row
         return Example(candidates, rows)
 
     def _read(self, context: Context, text: str) -> _Reading:
@@ -342,7 +343,7 @@ class Features:
             titles=titles,
             shared=shared,
             position_target=at_position[0].casefold() if at_position else None,
-            turn_row=np.array([turn_values.get(f, 0.0) for f in FEATURES], dtype=np.float32),
+            turn_row=[turn_values.get(f, 0.0) for f in FEATURES],
             rows={},
         )
 
@@ -371,7 +372,7 @@ class Features:
         """The tokens of passage ``doc`` (memoised: answers are read from the same pages)."""
         return frozenset(tokenize(self.corpus.text(doc)))
 
-    def _row(self, context: Context, name: str, reading: _Reading) -> np.ndarray:
+    def _row(self, context: Context, name: str, reading: _Reading) -> list[float]:
         """A candidate's row but for the columns that read the turn's answer (zero; its
         ``context_fit`` as far as the previous turn's words say)."""
         memory = context.memory
@@ -439,8 +440,9 @@ class Features:
             "asked_fit": float(bool(shared["kind_words"] & shared["asked"].get(key, frozenset()))),
             "answer_share": _share(shared["context"][0], name),
         }
-        row = reading.turn_row.copy()
-        row[[_COLUMNS[feature] for feature in values]] = list(values.values())
+        row = list(reading.turn_row)
+        for feature, value in values.items():
+            row[_COLUMNS[feature]] = value
         return row
 
     def _page_features(self, name: str, shared: dict) -> tuple[float, float]:
