@@ -187,6 +187,26 @@ def test_an_answer_that_is_just_a_name_is_wholly_that_name(rules, features):
     assert rows["Apollo 11"]["answer_share"] == 0.0
 
 
+def test_a_turn_read_again_with_its_answer_has_the_features_of_a_first_reading(
+    rules, index, switch
+):
+    """The searched reading of "where was he born?" is kept for the turn read again once
+    answered in the same context; the answered example is the one a fresh reading gives."""
+    memory = _written(rules, [("who directed avatar?", "James Cameron directed it.")])
+    question = "where was he born?"
+    answered = Turn.of(question, "James Cameron was born in Kapuskasing, Ontario.")
+    context = rules.context(memory)
+    features = Features(index, switch)
+    searched = features.example(context, question, Turn.of(question))
+    again = features.example(context, question, answered)
+    fresh = Features(index, switch).example(rules.context(memory), question, answered)
+    assert again.candidates == fresh.candidates
+    assert np.array_equal(again.features, fresh.features)
+    assert set(searched.candidates) <= set(again.candidates)
+    has_answer = FEATURES.index("has_answer")
+    assert not searched.features[:, has_answer].any() and again.features[:, has_answer].all()
+
+
 def test_labels_come_from_topic_labels_with_and_without_answers(rules, features):
     groups = examples(rules, features, oracle_memories(CONVERSATIONS))
     labelled_after_first = sum(len(c.turns) - 1 for c in CONVERSATIONS)
