@@ -4,9 +4,12 @@ TopiOCQA (``--topiocqa``): every labelled turn after the first, in two ways. *Se
 turn is written as the final turn (no answer yet) after the earlier turns were written as
 history turns (with their answers, topic repair on). *History*: the node the turn gets as a
 history turn, its answer known and topic repair applied. Keeping the previous turn's label is
-the floor. ConvRevise (``--bench DIR``): the final node of every item of a split against the
-item's intended topic, per tier, beside keeping the previous turn's target topic. The learned
-writer's updates per second on one core are printed too. Run from the repository root:
+the floor. Figures are given for all those turns and per kind: staying on the last topic,
+switching to a topic the question names (a word of its title), switching to one it does not
+name, returning to an earlier topic. ConvRevise (``--bench DIR``): the final node of every
+item of a split against the item's intended topic, per tier, beside keeping the previous
+turn's target topic. The learned writer's updates per second on one core are printed too.
+Run from the repository root:
 
     python benchmarks/topic_accuracy.py --topiocqa ../shared/data/topiocqa/topiocqa_train.json.gz
     python benchmarks/topic_accuracy.py --bench bench --split dev
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import time
 from collections import defaultdict
 from dataclasses import dataclass
@@ -28,6 +32,7 @@ from memrevise.bench.items import Item, read_items
 from memrevise.bench.sources import load_topiocqa
 from memrevise.retrieval import BM25Index, read_collection
 from memrevise.search import MemRevise
+from memrevise.text import strip_qualifier
 from memrevise.train.writer import split
 from memrevise.writer import Turn, make_writer
 
@@ -56,25 +61,56 @@ def same(a: str | None, b: str | None) -> bool:
     return a is not None and b is not None and a.casefold() == b.casefold()
 
 
-def accuracy(engine: MemRevise, conversations) -> Scores:
+KINDS = ("stay", "named switch", "unnamed switch", "return")
+_NAME_WORD = 3  # title words longer than this, said in the question, name the page
+
+
+def names_topic(question: str, topic: str) -> bool:
+    """Whether ``question`` says a word of ``topic``'s title (its qualifier aside) longer than
+    three letters: "when did bonham die" names "John Bonham"."""
+    said = set(re.findall(r"[a-z0-9]+", question.casefold()))
+    title = re.findall(r"[a-z0-9]+", strip_qualifier(topic).casefold())
+    return any(len(w) > _NAME_WORD and w in said for w in title)
+
+
+def kind_of(topic: str, labels: list[str], question: str) -> str:
+    """A labelled turn's kind after the turns labelled ``labels``: it stays on the last
+    topic, returns to an earlier one, or switches to a new one, named in the question or not."""
+    if same(topic, labels[-1]):
+        return "stay"
+    if any(same(topic, label) for label in labels):
+        return "return"
+    return "named switch" if names_topic(question, topic) else "unnamed switch"
+
+
+def accuracy(engine: MemRevise, conversations) -> dict[str, Scores]:
     """Topic accuracy of each labelled turn (after the first) as a searched and as a history
-    turn."""
-    scores = Scores()
+    turn, over all turns ("all") and per :data:`KINDS`."""
+    scores = {kind: Scores() for kind in ("all", *KINDS)}
     for conversation in conversations:
         session = engine.session()
         previous = None
+        labels: list[str] = []
         for turn in conversation.turns:
             labelled = turn.topic is not None and session.memory.nodes
             if labelled:
                 start = time.perf_counter()
                 node = engine.writer.update(session.memory, previous, Turn.of(turn.question), True)
-                scores.spent += time.perf_counter() - start
-                scores.updates += 1
-                scores.searched += same(node.topic, turn.topic)
-                scores.total += 1
+                spent = time.perf_counter() - start
+                groups = [scores["all"]]
+                if labels:
+                    groups.append(scores[kind_of(turn.topic, labels, turn.question)])
+                for group in groups:
+                    group.spent += spent
+                    group.updates += 1
+                    group.searched += same(node.topic, turn.topic)
+                    group.total += 1
             written = session.add_turn(turn.question, turn.answer or None)
             if labelled:
-                scores.history += same(written.topic, turn.topic)
+                for group in groups:
+                    group.history += same(written.topic, turn.topic)
+            if turn.topic is not None:
+                labels.append(turn.topic)
             previous = turn.question
     return scores
 
@@ -91,27 +127,41 @@ def keep_previous(conversations) -> float:
     return correct / total
 
 
+def previous_target(item: Item) -> str | None:
+    """The topic of the previous turn's target node (the oracle's)."""
+    oracle = (item.model_extra or {}).get("oracle") or []
+    return oracle[-2]["topic"] if len(oracle) > 1 else None
+
+
+def groups_of(item: Item) -> list[str]:
+    """An item's tier, "all", and "named switch" where the final question names a topic
+    (a word of its title) other than the previous turn's."""
+    groups = [item.tier or "natural", "all"]
+    kept = previous_target(item)
+    if kept is not None and not same(kept, item.topic) and names_topic(item.question, item.topic):
+        groups.append("named switch")
+    return groups
+
+
 def final_topics(engine: MemRevise, items: list[Item]) -> dict[str, list[float]]:
-    """Per tier (and "all"): 1.0 where the final node's topic is the item's topic."""
+    """Per group (:func:`groups_of`): 1.0 where the final node's topic is the item's topic."""
     right: dict[str, list[float]] = defaultdict(list)
     for item in items:
         session = engine.session()
         for turn in item.history:
             session.add_turn(turn.question, turn.answer or None)
         topic = session.search(item.question).memory.nodes[-1].topic
-        for group in (item.tier or "natural", "all"):
+        for group in groups_of(item):
             right[group].append(float(same(topic, item.topic)))
     return right
 
 
 def previous_targets(items: list[Item]) -> dict[str, list[float]]:
-    """Per tier: keeping the topic of the previous turn's target node (the oracle's)."""
+    """Per group: keeping the topic of the previous turn's target node."""
     right: dict[str, list[float]] = defaultdict(list)
     for item in items:
-        oracle = (item.model_extra or {}).get("oracle") or []
-        kept = oracle[-2]["topic"] if len(oracle) > 1 else None
-        for group in (item.tier or "natural", "all"):
-            right[group].append(float(same(kept, item.topic)))
+        for group in groups_of(item):
+            right[group].append(float(same(previous_target(item), item.topic)))
     return right
 
 
@@ -120,10 +170,12 @@ def topiocqa(path: Path, part: str, seed: int, model: Path | None) -> None:
     index = BM25Index.build(topiocqa_collection(conversations))
     held = split(conversations, seed)[part]
     print(f"TopiOCQA {part}: {len(held)} conversations")
-    print(f"keep the previous topic   {keep_previous(held):.3f}")
+    print(f"{'keep the previous topic':<32} {keep_previous(held):.3f}")
     for name in WRITERS:
         engine = MemRevise(index, make_writer(name, index, model=model))
-        print(f"{name:<25} {accuracy(engine, held).line()}")
+        for kind, scores in accuracy(engine, held).items():
+            if scores.total:
+                print(f"{name + ' ' + kind:<32} {scores.line()}")
 
 
 def convrevise(bench: Path, part: str, model: Path | None) -> None:

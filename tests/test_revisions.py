@@ -10,10 +10,12 @@ from fixtures_writer import converse, ops
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from memrevise.language.entities import NameTable, name_keys, short_form_of, shortens
 from memrevise.memory import Op, Status
 from memrevise.retrieval import BM25Index
 from memrevise.retrieval.collection import Passage
 from memrevise.writer import make_writer
+from memrevise.writer.grounding import CorpusNames
 
 PAGES = {
     "Avatar (2009 film)": [
@@ -24,6 +26,8 @@ PAGES = {
         "Avatar is a 2004 Singaporean cyberpunk film directed by Jian Hong Kwan.",
         "The low budget film was shot in Singapore with an Asian cast.",
     ],
+    "Ernest Shackleton": ['Shackleton sailed the small boat "James Caird" to South Georgia.'],
+    "Pandora Radio": ["Pandora Radio is an American music streaming service."],
     "Apollo 11": [
         "Apollo 11 was the spaceflight that first landed humans on the Moon in July 1969.",
         "Its commander was Neil Armstrong, with Buzz Aldrin and Michael Collins.",
@@ -49,6 +53,7 @@ PAGES = {
     "The Beatles": [
         "The Beatles were an English rock band: John Lennon, Paul McCartney, George "
         "Harrison and Ringo Starr.",
+        "The band was managed by Brian Epstein, a Liverpool record shop owner.",
     ],
     "George Harrison": ["George Harrison was the lead guitarist of the Beatles; he played sitar."],
     "Ringo Starr": ["Ringo Starr was the drummer of the Beatles."],
@@ -61,6 +66,17 @@ PAGES = {
     "Amazon (company)": ["Amazon is an American technology company founded by Jeff Bezos."],
     "Amazon River": ["The Amazon River in South America is about 6,400 km long."],
     "Stories We Tell": ["Stories We Tell is a 2012 Canadian documentary film by Sarah Polley."],
+    "Solaris (novel)": ["Solaris is a 1961 science fiction novel by the Polish writer Lem."],
+    "Solaris (1972 film)": ["Solaris is a 1972 Soviet film by Andrei Tarkovsky, shot in Moscow."],
+    "Solaris (2002 film)": ["Solaris is a 2002 American film starring George Clooney."],
+    "John Lennon": ["John Lennon co-founded the Beatles and after the band made Imagine."],
+    "Manchester United F.C.": ["Manchester United F.C. is an English football club."],
+    "Paris": ["Paris is the capital of France, with about two million inhabitants."],
+    "Paris, Texas": ["Paris, Texas is a small city in Lamar County in the United States."],
+    "Toronto": [
+        "Toronto is the largest city in Canada; the CN Tower there is 553 metres tall.",
+        "An old water tower by the lake was torn down in 1990.",
+    ],
     "Emily Brontë": ["Emily Brontë wrote Wuthering Heights and died in 1848."],
     "Anne Brontë": ["Anne Brontë wrote Agnes Grey and died in Scarborough in 1849."],
 }
@@ -138,12 +154,39 @@ def test_a_value_revision_moves_along_the_numbered_family(writer, final, topic):
         ("who does rocky fight in rocky ii?", "and the third instalment?", "Rocky III"),
         ("who won super bowl xlvi?", "no, XLV", "Super Bowl XLV"),
         ("who won super bowl xlvi?", "xlv i meant", "Super Bowl XLV"),
+        ("who won super bowl xlvi?", "the year before?", "Super Bowl XLV"),
+        ("who does rocky fight in rocky iii?", "and the one two before that?", "Rocky"),
+        ("who does rocky fight in rocky ii?", "part three?", "Rocky III"),  # a number word
+        ("who does rocky fight in rocky ii?", "first actually?", "Rocky"),
+        ("when did apollo 12 launch?", "no, thirteenth", "Apollo 13"),
     ],
 )
 def test_value_revisions_by_step_ordinal_numeral_and_the_original(writer, start, final, topic):
     output, _ = converse(writer, [(start, None)], final)
     assert output.topic == topic
     assert output.operations[-1].op is Op.REVISE
+
+
+def test_a_correction_by_a_year_s_last_two_digits(writer):
+    output, memory = converse(writer, AVATAR, "no, the 04 one")
+    assert output.topic == "Avatar (2004 film)"
+    assert memory.topic("Avatar (2009 film)").status is Status.DROPPED
+
+
+def test_a_correction_by_what_a_page_holds_means_a_topic_in_play(writer):
+    history = [*AVATAR, ("where was he born?", PAGES["James Cameron"][0])]
+    output, memory = converse(writer, history, "no, i meant the one that has to do with pandora")
+    assert output.topic == "Avatar (2009 film)"  # not a page in the collection named so
+    assert memory.topic("James Cameron").status is Status.DROPPED
+
+
+def test_a_correction_by_what_an_earlier_answer_said(writer):
+    history = [
+        ("when did apollo 11 land?", "In July 1969; the crew then spent 21 days in quarantine."),
+        ("who does rocky fight in rocky ii?", "Rocky fights Apollo Creed again."),
+    ]
+    output, _ = converse(writer, history, "no, the one where you mentioned quarantine")
+    assert output.topic == "Apollo 11"
 
 
 def test_a_question_about_a_sequel_is_not_a_value_revision(writer):
@@ -222,6 +265,98 @@ def test_a_named_switch_to_a_title_that_holds_the_topic_name(writer):
     output, _ = converse(writer, history, "how long is the amazon river?")
     assert output.topic == "Amazon River"
     assert output.query == "how long is the amazon river?"
+
+
+@pytest.mark.parametrize("said", ["man utd", "man united", "manchester united"])
+def test_a_named_switch_by_a_short_form_of_a_title(writer, said):
+    output, _ = converse(writer, AVATAR, f"when were {said} founded")
+    assert output.topic == "Manchester United F.C."
+    assert output.query == f"when were {said} founded"
+
+
+def test_a_named_switch_to_a_place_by_its_region(writer):
+    history = [("how many people live in paris?", PAGES["Paris"][0])]
+    output, _ = converse(writer, history, "is there a paris in texas")
+    assert output.topic == "Paris, Texas"
+
+
+def test_a_named_switch_to_a_name_the_corpus_writes_on_another_page(writer):
+    output, _ = converse(writer, AVATAR, "how tall is the cn tower")
+    assert output.topic == "Toronto"
+    assert output.query == "how tall is the cn tower"  # no page name pasted in
+
+
+def test_a_named_switch_away_from_the_topic_the_question_also_names(writer):
+    history = [("when did the beatles form?", "The Beatles formed in Liverpool in 1960.")]
+    output, _ = converse(writer, history, "what did lennon do after the beatles")
+    assert output.topic == "John Lennon"
+
+
+@pytest.mark.parametrize("final", ["when did epstein die", "what did brian do before that"])
+def test_a_named_switch_by_part_of_a_name_an_answer_said(writer, final):
+    history = [
+        ("when did the beatles form?", "The Beatles formed in Liverpool in 1960."),
+        ("who managed them?", "Brian Epstein, who ran a record shop, managed the Beatles."),
+    ]
+    output, _ = converse(writer, history, final)
+    assert output.topic == "Brian Epstein"  # a name said, though no page has it
+
+
+def test_a_common_noun_that_ends_a_name_in_play_is_no_switch(writer):
+    history = [("where is the cn tower?", PAGES["Toronto"][0])]
+    output, _ = converse(writer, history, "what is next to the tower")
+    assert output.topic == "Toronto"
+
+
+def test_an_older_namesake_is_the_earlier_film_of_that_name(writer):
+    output, _ = converse(writer, AVATAR, "wasn't there an older movie also called avatar")
+    assert output.topic == "Avatar (2004 film)"
+
+
+@pytest.mark.parametrize(
+    ("final", "topic"),
+    [
+        ("who wrote solaris the book", "Solaris (novel)"),  # a word for the qualifier's kind
+        ("where was the 72 solaris shot", "Solaris (1972 film)"),  # a year's last digits
+        ("was the tarkovsky solaris long", "Solaris (1972 film)"),  # a word only its page has
+        ("is there a newer solaris film", "Solaris (2002 film)"),
+    ],
+)
+def test_a_named_switch_picks_the_namesake_the_question_describes(writer, final, topic):
+    output, _ = converse(writer, AVATAR, final)
+    assert output.topic == topic
+
+
+def test_the_corpus_says_which_words_it_writes_as_a_name(index):
+    names = CorpusNames(index)
+    assert names("cn tower") == ("Toronto",)
+    assert names("CN  Tower") == ("Toronto",)
+    assert names("tower") == ()  # "an old water tower": a common noun there
+    assert names("moon") == ()  # "the Moon" opens no sentence but "a moon where" is lower case
+    assert names("zzz unknown") == ()
+    assert names("james caird") == ("Ernest Shackleton",)  # in quotes: still a name
+
+
+def test_a_first_name_that_begins_another_name_is_no_switch(writer):
+    output, _ = converse(writer, AVATAR, "was james caird a big boat")
+    assert output.topic != "James Cameron"  # "James Caird" is a name of its own
+
+
+def test_short_forms_and_places_by_region_are_found_as_names():
+    assert shortens("utd", "united") and shortens("man", "manchester")
+    assert not shortens("ma", "manchester") and not shortens("untd", "manchester")
+    assert name_keys("Paris, Texas") == [
+        ("paris", "texas"),
+        ("paris", "in", "texas"),
+        ("texas", "paris"),
+    ]
+    table = NameTable(["Manchester United F.C.", "New York"], short_forms=True)
+    assert [m.name for m in table.short_forms("man utd won")] == ["Manchester United F.C."]
+    assert table.short_forms("a man united them") == []  # after a determiner: common words
+    assert table.short_forms("new york") == []  # the name itself, found by find()
+    assert NameTable(["Manchester United F.C."]).short_forms("man utd won") == []
+    assert short_form_of(("world", "war"), ("world", "war", "i")) == 0  # a numeral, no initials
+    assert NameTable(["World War I"], short_forms=True).short_forms("during the world war") == []
 
 
 def test_he_means_the_person_an_answer_named_not_the_film(writer):

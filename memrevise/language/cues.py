@@ -147,6 +147,12 @@ KIND_WORDS = (
     {"book", "novel"},
     {"place", "city", "town", "village"},
 )
+# Words that name a relative: "his older brother" means a person a page relates to the topic.
+RELATIONS = frozenset(
+    "brother brothers sister sisters sibling siblings son sons daughter daughters father mother "
+    "dad mom mum parent parents wife husband spouse uncle aunt nephew niece cousin grandson "
+    "granddaughter grandfather grandmother".split()
+)
 # Words that only correct, hesitate, point or change a value: a turn of these asks nothing new.
 FILLER = frozenset(
     "no nope nah naw noo nooo not wrong incorrect sorry oops whoops actually wait hold hang "

@@ -5,7 +5,7 @@ from __future__ import annotations
 import bisect
 import re
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -202,6 +202,47 @@ def name_key(name: str) -> tuple[str, ...]:
     return tuple(w for w, _, _ in word_spans(strip_qualifier(name)))
 
 
+_SHORT_FORM = 3  # letters a short form of a word keeps at least ("man", "utd")
+
+
+def shortens(short: str, word: str) -> bool:
+    """Whether ``short`` is ``word`` or a short form people type for it: its opening ("man"
+    for "manchester") or some of its letters in order, from the first ("utd" for "united")."""
+    if short == word:
+        return True
+    if len(short) < _SHORT_FORM or len(short) >= len(word) or short[0] != word[0]:
+        return False
+    if word.startswith(short):
+        return True
+    rest = iter(word[1:])
+    return all(letter in rest for letter in short[1:])
+
+
+def short_form_of(said: Sequence[str], key: tuple[str, ...]) -> int:
+    """How many of the words ``said`` (from the first) say the name ``key`` word for word or
+    in short forms (:func:`shortens`), two or more single letters at its end ("F.C.") left
+    out; 0 when they do not."""
+    words = key
+    while len(words) > 1 and len(words[-1]) == 1:
+        words = words[:-1]
+    if len(key) - len(words) < 2:  # "World War I" ends in a numeral, not in initials
+        words = key
+    n = len(words)
+    fits = len(said) >= n and all(shortens(s, w) for s, w in zip(said[:n], words, strict=True))
+    return n if fits else 0
+
+
+def name_keys(name: str) -> list[tuple[str, ...]]:
+    """The word sequences by which a name is found: its words, and for "Place, Region"
+    (a comma title) also "place in region" and "region place"."""
+    key = name_key(name)
+    base = strip_qualifier(name)
+    if base.count(",") != 1:
+        return [key]
+    place, region = (name_key(part) for part in base.split(","))
+    return [key, (*place, "in", *region), (*region, *place)] if place and region else [key]
+
+
 class NameTable:
     """Names found in text by their words, longest match first.
 
@@ -210,25 +251,41 @@ class NameTable:
     frequency) says the word is rare and no determiner precedes it.
     """
 
-    def __init__(self, names: Iterable[str] = (), common: Callable[[str], bool] = lambda _: False):
+    def __init__(
+        self,
+        names: Iterable[str] = (),
+        common: Callable[[str], bool] = lambda _: False,
+        short_forms: bool = False,
+    ):
         self._names: dict[tuple[str, ...], list[str]] = {}
         self._first_words: set[str] = set()  # the first word of every name
         self._common = common
         self._longest = 0
         self._found = lru_cache(maxsize=FOUND_TEXTS)(self._find)
+        # Names of several words by their first word's opening and second word's initial,
+        # when short forms are looked for.
+        self._initials: dict[tuple[str, str], list[tuple[str, ...]]] | None = (
+            {} if short_forms else None
+        )
         for name in names:
             self.add(name)
 
     def add(self, name: str, key: tuple[str, ...] | None = None) -> None:
-        key = key if key is not None else name_key(name)
-        if not key or (len(key) == 1 and key[0] in STOPWORDS):
-            return
-        entries = self._names.setdefault(key, [])
-        self._first_words.add(key[0])
-        if name not in entries:
-            entries.append(name)
-            self._found.cache_clear()
-        self._longest = max(self._longest, len(key))
+        """Find ``name`` by ``key`` (its words, by default). A name "Place, Region" is also
+        found as "place in region" ("a paris in texas")."""
+        keys = [key] if key is not None else name_keys(name)
+        for key in keys:
+            if not key or (len(key) == 1 and key[0] in STOPWORDS):
+                continue
+            entries = self._names.setdefault(key, [])
+            self._first_words.add(key[0])
+            if name not in entries:
+                entries.append(name)
+                self._found.cache_clear()
+                if self._initials is not None and len(key) > 1 and len(entries) == 1:
+                    opening = (key[0][:_SHORT_FORM], key[1][0])
+                    self._initials.setdefault(opening, []).append(key)
+            self._longest = max(self._longest, len(key))
 
     def __len__(self) -> int:
         return len(self._names)
@@ -257,6 +314,45 @@ class NameTable:
             else:
                 i += 1
         return tuple(found)
+
+    def short_forms(self, text: str) -> list[Mention]:
+        """Names of several words written in short forms ("man utd", "man united" for
+        "Manchester United F.C."), left to right; none unless the table was built with
+        ``short_forms``."""
+        if self._initials is None:
+            return []
+        spans = word_spans(text)
+        found, i = [], 0
+        while i < len(spans) - 1:
+            short = self._short_form(text, spans, i)
+            if short is None:
+                i += 1
+                continue
+            key, n = short
+            found.append(Mention(self._names[key][0], spans[i][1], spans[i + n - 1][2]))
+            i += n
+        return found
+
+    def _short_form(
+        self, text: str, spans: list[tuple[str, int, int]], i: int
+    ) -> tuple[tuple[str, ...], int] | None:
+        """The name whose words the words from ``i`` shorten, one for one, at least one of
+        them shortened ("man utd", "man united" for "Manchester United F.C."), and how many
+        words that is; the first word keeps the name's first three letters, single letters at
+        the name's end ("F.C.") may be left out. Shortened words after a determiner are common
+        words ("a man united them")."""
+        first, second = spans[i][0], spans[i + 1][0]
+        if first in STOPWORDS or second in STOPWORDS or len(first) < _SHORT_FORM:
+            return None
+        for key in self._initials.get((first[:_SHORT_FORM], second[0]), ()):
+            said = tuple(w for w, _, _ in spans[i : i + len(key)])
+            n = short_form_of(said, key)
+            if not n or said == key:
+                continue
+            before = text[max(0, spans[i][1] - _DETERMINER_REACH) : spans[i][1]]
+            if said[:n] == key[:n] or not _DETERMINER.search(before):
+                return key, n  # "a man united them" is no club
+        return None
 
     def is_common(self, word: str) -> bool:
         """Whether ``word`` is common in the corpus behind the table."""

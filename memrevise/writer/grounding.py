@@ -6,10 +6,14 @@ so that a trained model meets at run time the candidates it was trained on.
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Protocol
 
+from memrevise.retrieval.ranking import Ranking
 from memrevise.writer.pages import Pages, PageWords
 
 COMMON_SHARE = 1 / 300  # a word in more passages than this share is no name in lower case
@@ -17,6 +21,8 @@ COMMON_FLOOR = 20  # ... and in more than this many passages, however small the 
 RARE_SHARE = 1 / 3000  # a word in at most this share of passages may switch the topic alone
 SEARCH_DEPTH = 20  # passages that vote when a description is searched in the collection
 SEARCH_PAGES = 5  # pages a described correction may mean, from that search
+NAME_DEPTH = 30  # passages read to tell whether the corpus writes some words as a name
+NAME_SHARE = 0.9  # ... the share of their uses (sentence openings aside) written in capitals
 
 
 class Index(Pages, Protocol):
@@ -34,6 +40,10 @@ class Index(Pages, Protocol):
     def document_frequency(self, word: str) -> int: ...
 
     def vote_pages(self, query: str, depth: int = 20) -> list[tuple[str, float]]: ...
+
+    def search(self, query: str, k: int = 100) -> Ranking: ...
+
+    def title(self, i: int) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -71,6 +81,44 @@ class PageSearch:
         return [title for title, _ in self.index.vote_pages(text, self.depth)[: self.pages]]
 
 
+class CorpusNames:
+    """The pages that write some words as a name: "lennon" is "Lennon" wherever the corpus
+    has it, "cn tower" is "CN Tower" (on the page "Toronto"), "jobs" is mostly a common noun.
+
+    Reads the ``depth`` passages that match the words best; a use that opens a sentence says
+    nothing. Memoised: a conversation asks again for the names it said."""
+
+    def __init__(self, index: Index, depth: int = NAME_DEPTH, cache: int = 65536):
+        self.index = index
+        self.depth = depth
+        self._pages = lru_cache(maxsize=cache)(self._read)
+
+    def __call__(self, words: str) -> tuple[str, ...]:
+        """The titles of the pages that write ``words`` as a name, most uses first; none when
+        the corpus writes them otherwise or not at all."""
+        return self._pages(" ".join(words.casefold().split()))
+
+    def _read(self, words: str) -> tuple[str, ...]:
+        pattern = re.compile(
+            r"(?<![\w'’])" + r"\s+".join(map(re.escape, words.split())) + r"(?![\w'’])",
+            re.IGNORECASE,
+        )
+        named: Counter[str] = Counter()
+        uses = 0
+        for doc in self.index.search(words, self.depth).docs:
+            text = self.index.text(int(doc))
+            for match in pattern.finditer(text):
+                before = text[: match.start()].rstrip()
+                if not before or before[-1] in ".!?:":
+                    continue  # a sentence's first word is written in capitals anyway
+                uses += 1
+                if all(w[0].isupper() for w in match.group().split()):
+                    named[self.index.title(int(doc))] += 1
+        if not uses or named.total() < NAME_SHARE * uses:
+            return ()
+        return tuple(title for title, _ in named.most_common() if title)
+
+
 @dataclass(frozen=True)
 class Grounding:
     """The keyword arguments of a :class:`~memrevise.writer.RuleWriter` for an index."""
@@ -80,6 +128,7 @@ class Grounding:
     pages: PageWords | None
     search: PageSearch | None
     rare: RareWords
+    names: CorpusNames | None
 
     @classmethod
     def of(cls, index: Index) -> Grounding:
@@ -88,15 +137,19 @@ class Grounding:
         pages = PageWords(index) if titled else None
         search = PageSearch(index) if titled else None
         rare = RareWords(CommonWords(index, max(COMMON_FLOOR, int(index.num_docs * RARE_SHARE))))
-        return cls(index.titles if titled else (), CommonWords(index, limit), pages, search, rare)
+        names = CorpusNames(index) if titled else None
+        return cls(
+            index.titles if titled else (), CommonWords(index, limit), pages, search, rare, names
+        )
 
     def kwargs(self) -> dict[str, Any]:
-        """The writer's keyword arguments: ``titles``, ``common``, ``pages``, ``search`` and
-        ``rare``."""
+        """The writer's keyword arguments: ``titles``, ``common``, ``pages``, ``search``,
+        ``rare`` and ``names``."""
         return {
             "titles": self.titles,
             "common": self.common,
             "pages": self.pages,
             "search": self.search,
             "rare": self.rare,
+            "names": self.names,
         }

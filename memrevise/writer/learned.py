@@ -586,9 +586,10 @@ class LearnedWriter(RuleWriter):
         pages: Callable[[str], frozenset[str]] | None = None,
         search: Callable[[str], list[str]] | None = None,
         rare: Callable[[str], bool] = lambda _: True,
+        names: Callable[[str], Sequence[str]] | None = None,
     ):
         chooser = LearnedChooser(model, Features(corpus, model.switch))
-        super().__init__(titles, common, pages, chooser, search, rare)
+        super().__init__(titles, common, pages, chooser, search, rare, names)
         self._contexts = lru_cache(maxsize=CONTEXTS_KEPT)(super().context)
 
     def context(self, memory: Memory) -> Context:

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable
 
 from memrevise.language import cues
-from memrevise.language.entities import STOPWORDS, name_key, word_spans
+from memrevise.language.entities import STOPWORDS, name_key, short_form_of, word_spans
 from memrevise.memory import Topic
 from memrevise.text import POSSESSIVES, qualifier, strip_qualifier
 from memrevise.writer.context import description_score
@@ -35,10 +35,13 @@ def display_name(name: str, in_play: Iterable[str]) -> str:
 
 
 def names_subject(question: str, name: str) -> bool:
-    """Whether ``question`` already names ``name``: its words in order, or a distinctive word
-    of it ("orwell's" for "George Orwell", "bulls" for "Chicago Bulls")."""
+    """Whether ``question`` already names ``name``: its words in order (or their short forms,
+    "man utd"), or a distinctive word of it ("orwell's" for "George Orwell", "bulls" for
+    "Chicago Bulls")."""
     key = name_key(name)
     said = [w.removesuffix("'s") for w, _, _ in word_spans(question)]
+    if len(key) > 1 and any(short_form_of(said[i:], key) for i in range(len(said))):
+        return True  # word for word or in short forms ("man utd")
     if any(tuple(said[i : i + len(key)]) == key for i in range(len(said))):
         return True
     distinctive = [

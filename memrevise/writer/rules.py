@@ -88,8 +88,10 @@ class RuleWriter:
     ``common`` (a word's frequency in the corpus) keeps common words from passing as names,
     ``rare`` (a stricter test) says which lower-case word may switch the topic on its own,
     ``search`` finds the pages a description fits,
-    ``pages`` (a page's words) tells which earlier topic a correction means, and ``chooser``,
-    when given, chooses the topic of a turn that does not correct before the rules do."""
+    ``pages`` (a page's words) tells which earlier topic a correction means, ``names`` (the
+    pages that write some words as a name) finds names typed in lower case that are no title
+    ("cn tower"), and ``chooser``, when given, chooses the topic of a turn that does not
+    correct before the rules do."""
 
     def __init__(
         self,
@@ -99,10 +101,12 @@ class RuleWriter:
         chooser: TopicChooser | None = None,
         search: Callable[[str], list[str]] | None = None,
         rare: Callable[[str], bool] = lambda _: True,
+        names: Callable[[str], Sequence[str]] | None = None,
     ):
         titles = list(titles)
         self.rare = rare
-        self.titles = NameTable(titles, common=common)
+        self.corpus_names = names
+        self.titles = NameTable(titles, common=common, short_forms=True)
         self.surnames = NameTable(common=common)  # "tarkovsky", "grohl"; never "may"
         for title, surname in unique_surnames(titles):
             if not common(surname):
@@ -396,7 +400,7 @@ class RuleWriter:
         if cues.wants_other(segments[-1]) and len(distinct) == 2:  # the other of the two said
             back: str | None = next(o for o in distinct if o != options[-1])
         else:
-            back = self._best_described(context, segments[-1], options)
+            back = self._best_described(context, segments[-1], options)[0]
         return (back, "", self._depends(context, back)) if back is not None else None
 
     def _rejected(self, context: Context, text: str) -> str | None:
@@ -508,36 +512,53 @@ class RuleWriter:
         same-name pages and numbered family, the memory's topics and the names of the latest
         answers, by a part of its name, even misspelt ("orvile"), or by how a description fits
         its qualifier, kind, stored facts and page ("the french film", "the one born in
-        leeds", "the keyboard player"); with ``lookup``, also the pages the collection finds."""
-        searched = self.search is not None and lookup
-        candidates = [
+        leeds", "the keyboard player"); with ``lookup``, where nothing in play fits or the
+        description is a relation ("his older brother"), also the pages the collection finds."""
+        in_play = [
             *self.titles.named(rejected),
             *(m.title for m in self.siblings.family(rejected)),
-            *(self.search(f"{segment} {strip_qualifier(rejected)}") if searched else ()),
             *(t.name for t in context.recent_topics()[:RECENT_TOPICS]),
             *(n for _, n in context.answer_names[-EARLIER_NAMES:]),
             *(n for node in context.memory.nodes[-2:] for n in context.names(node.question)),
             *(t for n in context.names(segment) for t in self.titles.named(n)),
         ]
         excluded = {rejected.casefold()}
-        if _DESCRIBED_BY.match(segment):  # "the one with primetime emmy awards" is not the award
+        described_by = _DESCRIBED_BY.match(segment)
+        if described_by:  # "the one with primetime emmy awards" is not the award
             excluded |= {n.casefold() for n in context.names(segment)}
-        others = [c for c in candidates if context.canonical(c).casefold() not in excluded]
-        return self._best_described(context, segment, others)
+        said = set(cues.words_of(segment))
+
+        def kept(names: Iterable[str]) -> list[str]:
+            return [
+                c
+                for c in names
+                if context.canonical(c).casefold() not in excluded
+                # "the one that has to do with hbo" is not the page "HBO"
+                and not (described_by and set(name_key(c)) <= said)
+            ]
+
+        searched = self.search is not None and lookup
+        if not (searched and said & cues.RELATIONS):  # "his older brother" is found by search
+            found = self._best_described(context, segment, kept(in_play))[0]
+            if found is not None or not searched:
+                return found
+        pages = self.search(f"{segment} {strip_qualifier(rejected)}")
+        return self._best_described(context, segment, kept([*in_play, *pages]))[0]
 
     def _best_described(
         self, context: Context, segment: str, candidates: Sequence[str]
-    ) -> str | None:
-        """The candidate that ``segment`` names or describes best, if any fits."""
+    ) -> tuple[str | None, float]:
+        """The candidate that ``segment`` names or describes best, if any fits, and how well."""
         wanted = _content(segment)
         years = {w for w in cues.words_of(segment) if _YEAR.fullmatch(w)}  # "the one from 2005"
         if not wanted and not years:
-            return None
+            return None, 0.0
         wanted |= set().union(*(kind for kind in cues.KIND_WORDS if kind & wanted))
         stems = frozenset(tokenize(" ".join(wanted)))
         # "the one with lee unkrich" says what the page holds, not what it is called
         naming = 1.0 if _DESCRIBED_BY.match(segment) else 3.0
         naming_words = wanted - _KIND_NOUNS  # "the third person": no page called "Person"
+        told = bool(_TOLD.search(segment))
         best, best_score = None, 0.0
         for name in dict.fromkeys(context.canonical(c) for c in candidates):
             score = naming * _name_match(naming_words, strip_qualifier(name))
@@ -545,11 +566,13 @@ class RuleWriter:
             topic = context.memory.topic(name)
             if topic is not None:
                 score += description_score(topic, wanted) / 2
+                if told:  # "the one where you mentioned former": a word of its stored facts
+                    score += len(wanted & fact_words(topic))
             if self.pages is not None:
                 score += len(stems & self.pages(name))
             if score > best_score:
                 best, best_score = name, score
-        return best if best_score >= 1.0 else None
+        return (best, best_score) if best_score >= 1.0 else (None, 0.0)
 
     def _other(
         self, context: Context, rejected: str, question: str, person: bool = False
@@ -685,16 +708,17 @@ class RuleWriter:
         if current is None or cues.pronouns(text) or _REFERS_BACK.search(text):
             return None
         found = context.mentions(text)
-        other_titles = {  # "the amazon river" names a page while on "Amazon (company)"
-            w
+        other_titles = {  # "the amazon river" names a page while on "Amazon (company)";
+            w  # "after the beatles" on the Beatles names it, not a description
             for m in found
-            if len(name_key(m.name)) > 1 and m.name.casefold() != current.name.casefold()
+            if len(name_key(m.name)) > 1
             for w in cues.words_of(text[m.start : m.end])
         }
         for mention in found:  # "michael collins the astronaut" while on the Irish leader
-            namesake = self._namesake(text, mention)
+            namesake = self._namesake(text, mention, current.name)
             if namesake is not None and namesake.casefold() != current.name.casefold():
                 return namesake, namesake
+        meant = {(m.start, m.end): self._page_meant(text, m) for m in found}  # "lynch's dune"
         for noun in cues.descriptions(text):
             described = set(cues.words_of(noun)) - STOPWORDS - other_titles
             if described and description_score(current, described) >= 1.0:
@@ -711,12 +735,21 @@ class RuleWriter:
             found += [
                 m
                 for m in surnames
-                if (m.name.casefold() in in_play or self.rare(name_key(text[m.start : m.end])[0]))
+                if self._surname_names(text[m.start : m.end], m.name, in_play)
                 and not any(start < m.end and m.start < end for start, end in taken)
             ]
+        taken = [(m.start, m.end) for m in found]  # and names in short forms ("man utd")
+        found += [
+            m
+            for m in self.titles.short_forms(text)
+            if not any(start < m.end and m.start < end for start, end in taken)
+        ]
         # The subject before the object of a preposition ("lennon ... after the beatles").
         found.sort(key=lambda m: (_governed(text, m), m.start))
         for mention in found:
+            page = meant.get((mention.start, mention.end))
+            if page is not None and page.casefold() != current.name.casefold():
+                return page, page  # the words beside the name say which page of that name
             name = mention.name
             if name.casefold() == current.name.casefold():
                 return None
@@ -737,18 +770,133 @@ class RuleWriter:
             ):
                 continue  # "on the moon", "tell me something about"
             return name, name
+        if found:
+            return None
+        return self._by_part_of_name(context, text) or self._named_in_corpus(current, text)
+
+    def _by_part_of_name(self, context: Context, text: str) -> tuple[str, str] | None:
+        """A first name or surname that only one name in play has ("who is williams?" after
+        an answer that named Roger Williams, "what is john's profession?"): the name of a
+        recent answer or an earlier topic, never the current topic's. A word after a
+        determiner ("the party") or that the corpus writes in lower case ("museum") reads as a
+        noun; after a preposition ("states in america") it is no subject, and neither is it
+        beside a definite description ("the guitar which glenn plays")."""
+        current = context.current
+        if _DEFINITE.search(text.casefold()):
+            return None  # "the guitar which glenn plays" asks about the guitar
+        own = set(name_key(current.name)) if current is not None else set()
+        names = [n for _, n in context.answer_names[-EARLIER_NAMES:]]
+        names += [t.name for t in context.memory.topics]
+        ends: dict[str, dict[str, str]] = {}  # first or last word -> the names it ends
+        for name in names:
+            key = name_key(name)
+            if len(key) > 1 and not own & set(key):
+                known = context.canonical(name)
+                for word in (key[0], key[-1]):
+                    ends.setdefault(word, {})[known.casefold()] = known
+        spans = word_spans(text)
+        for i, (word, start, _) in enumerate(spans):
+            word = word.removesuffix("'s")
+            named = ends.get(word, {})
+            if (
+                len(named) == 1
+                and len(word) > _SHORT_NAME
+                and not word.isdigit()  # "born in 1940" names no "October 1940"
+                and word not in FUNCTION_WORDS
+                and not _DETERMINED.search(text[max(0, start - _DETERMINER_REACH) : start])
+                and not _AFTER_PREPOSITION.search(text[max(0, start - _DETERMINER_REACH) : start])
+                and (not text[start].islower() or self._written_as_name(word))
+                and not self._in_another_name(spans, i)
+            ):
+                return next(iter(named.values())), text[start : start + len(word)]
         return None
 
-    def _namesake(self, text: str, mention: Mention) -> str | None:
-        """Among the pages that share a mentioned name, the one whose qualifier the rest of
-        the text says ("michael collins the astronaut")."""
+    def _in_another_name(self, spans: list[tuple[str, int, int]], i: int) -> bool:
+        """Whether the word at ``i`` and a word beside it make a name the corpus writes ("is
+        james caird a ship" is not about the James an answer named)."""
+        pairs = [spans[j : j + 2] for j in (i - 1, i) if j >= 0 and j + 1 < len(spans)]
+        return any(
+            pair[0][0] not in FUNCTION_WORDS
+            and pair[1][0] not in FUNCTION_WORDS
+            and self._written_as_name(f"{pair[0][0]} {pair[1][0]}")
+            for pair in pairs
+        )
+
+    def _surname_names(self, written: str, name: str, in_play: set[str]) -> bool:
+        """Whether a surname said alone means the one page it ends: the person is in play,
+        or the corpus writes the word as a name ("lennon") or hardly uses it."""
+        word = name_key(written)[0]
+        if name.casefold() in in_play or self.rare(word):
+            return True
+        return self.corpus_names is not None and bool(self.corpus_names(word))
+
+    def _written_as_name(self, words: str) -> bool:
+        """Whether the corpus writes ``words`` as a name ("williams", not "museum"); without
+        a corpus, whether they are rare in it."""
+        if self.corpus_names is None:
+            return self.rare(words)
+        return bool(self.corpus_names(words))
+
+    def _named_in_corpus(self, current: Topic, text: str) -> tuple[str, None] | None:
+        """A name of several words typed in lower case that is no title but that the corpus
+        writes as a name ("how tall is the cn tower", "who wrote bohemian rhapsody"): the page
+        that writes it most, unless the current topic's page writes it too or the question
+        refers back by a definite description. One of its words must be rare in the corpus
+        ("male actor" is capitalised in award names only). The question keeps its words (no
+        topic is pasted in)."""
+        if self.corpus_names is None:
+            return None
+        described = set(_DEFINITE.findall(text.casefold()))
+        for phrase in _word_runs(text):
+            if described - set(phrase.split()):
+                return None  # "has the team won the stanley cup" is still about the team
+            if not any(self.rare(word) for word in phrase.split()):
+                continue  # "male actor", "french emperor": common words capitalised in titles
+            pages = self.corpus_names(phrase)
+            if not pages:
+                continue
+            if any(p.casefold() == current.name.casefold() for p in pages):
+                return None
+            return pages[0], None
+        return None
+
+    def _namesake(self, text: str, mention: Mention, current: str) -> str | None:
+        """Among the pages that share a mentioned name, the one the rest of the text picks out:
+        by its qualifier or a word of that kind ("michael collins the astronaut", "dune the
+        book" for "Dune (novel)"), by a year's last two digits ("the 84 dune"), or as the
+        oldest or newest other than ``current`` ("an older movie also called avatar" while on
+        the 2009 film)."""
         pages = self.titles.named(mention.name)
         if len(pages) < 2:
             return None
         rest = set(cues.words_of(f"{text[: mention.start]} {text[mention.end :]}")) - STOPWORDS
-        said = {page: len(set(cues.words_of(qualifier(page))) & rest) for page in pages}
-        best = max(pages, key=lambda page: said[page])
-        return best if said[best] else None
+        found = _only_best(pages, lambda page: len(_kind_words(qualifier(page)) & rest))
+        if found is not None:
+            return found
+        years = {page: int(y[0]) for page in pages if (y := _YEAR.findall(qualifier(page)))}
+        found = _only_best(pages, lambda page: f"{years.get(page, 0) % 100:02d}" in rest)
+        if found is not None:
+            return found
+        age = rest & (_OLDER | _NEWER)
+        others = [(y, page) for page, y in years.items() if page.casefold() != current.casefold()]
+        if age and others:
+            return (min if age & _OLDER else max)(others)[1]
+        return None
+
+    def _page_meant(self, text: str, mention: Mention) -> str | None:
+        """The page of a mentioned name that words only that page has point to ("was the
+        tarkovsky solaris long"); none where the name has one page or no words decide."""
+        pages = self.titles.named(mention.name)
+        if len(pages) < 2 or self.pages is None:
+            return None
+        words = {page: self.pages(page) for page in pages}
+        said = set(tokenize(f"{text[: mention.start]} {text[mention.end :]}"))
+
+        def only_here(page: str) -> int:
+            elsewhere = set().union(*(w for p, w in words.items() if p != page))
+            return len((words[page] - elsewhere) & said)
+
+        return _only_best(pages, only_here)
 
     def _choose(self, context: Context, text: str, turn: Turn) -> tuple[str, str | None]:
         """The topic of a turn that does not correct, and the words that referred to it.
@@ -942,6 +1090,51 @@ def _kept(topic: Topic, question: str, phrase: str | None, withdrawn: str | None
         phrase=phrase,
         rejected=withdrawn,
     )
+
+
+def _only_best(pages: Sequence[str], score: Callable[[str], float]) -> str | None:
+    """The one page with the highest positive score; none when it is shared or zero."""
+    scores = sorted(((score(page), page) for page in pages), key=lambda sp: -sp[0])
+    if not scores or scores[0][0] <= 0 or (len(scores) > 1 and scores[1][0] == scores[0][0]):
+        return None
+    return scores[0][1]
+
+
+def _kind_words(phrase: str) -> set[str]:
+    """The words of a qualifier, with the other words for its kind ("novel": "book")."""
+    words = set(cues.words_of(phrase))
+    return words.union(*(kind for kind in cues.KIND_WORDS if kind & words))
+
+
+_TOLD = re.compile(
+    r"\b(?:you|u)\s+(?:told|mentioned|said|called|described|talked)\b|\bfrom\s+before\b",
+    re.IGNORECASE,
+)
+_AFTER_PREPOSITION = re.compile(r"\b(?:in|on|at|from|to|into|of|near|across|over)\s+$")
+_SHORT_NAME = 2  # letters a word needs to be taken as part of a name on its own
+_DETERMINER_REACH = 10  # characters before a word in which "the", "a" or "its" is looked for
+_OLDER = frozenset("older earlier original".split())
+_NEWER = frozenset("newer later recent latest remake".split())
+_RUN_WORDS = 3  # the longest run of words looked up as a name in the corpus
+
+
+def _word_runs(text: str) -> list[str]:
+    """Runs of two or three adjacent words that could be a name ("cn tower"), longest first:
+    no function word, question word or pronoun among them, nothing written in capitals."""
+    runs: list[list[str]] = [[]]
+    for word, start, end in word_spans(text):
+        plain = word not in FUNCTION_WORDS and word not in cues.PRONOUNS and not word.isdigit()
+        if plain and text[start:end].islower():
+            runs[-1].append(word)
+        elif runs[-1]:
+            runs.append([])
+    found = [
+        " ".join(run[i : i + n])
+        for run in runs
+        for n in range(min(_RUN_WORDS, len(run)), 1, -1)
+        for i in range(len(run) - n + 1)
+    ]
+    return sorted(found, key=lambda phrase: -len(phrase.split()))
 
 
 def _questions(text: str) -> list[str]:

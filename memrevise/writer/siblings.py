@@ -18,19 +18,45 @@ from memrevise.language import cues
 from memrevise.numbers import mentions
 
 _SLOT = "#"
+_UNIT = r"(?:one|year|season|edition|film|movie|game|book|part|mission|model|version)"
 _NEXT = re.compile(
-    r"\b(?:next|following|subsequent|later|newer|sequel|one\s+after|after\s+(?:that|it))\b",
+    rf"\b(?:next|following|subsequent|later|newer|sequel|{_UNIT}\s+(?:(?:two|three|2|3)\s+)?"
+    r"after|after\s+(?:that|it))\b",
     re.IGNORECASE,
 )
 _PREVIOUS = re.compile(
-    r"\b(?:previous|preceding|prior|earlier|older|prequel|one\s+before|before\s+(?:that|it))\b",
+    rf"\b(?:previous|preceding|prior|earlier|older|prequel|{_UNIT}\s+(?:(?:two|three|2|3)\s+)?"
+    r"before|before\s+(?:that|it))\b",
     re.IGNORECASE,
 )
+_STEPS = re.compile(r"\b(two|three|2|3)\s+(?:before|after)\b", re.IGNORECASE)  # "one two before"
+_STEP_WORDS = {"two": 2, "three": 3, "2": 2, "3": 3}
+# A number word after a word that numbers parts of a series: "part three", "season two".
+_NUMBER_WORD = re.compile(
+    r"\b(?:part|season|series|episode|chapter|volume|vol|book|number|no)\.?\s+"
+    r"(?P<word>two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b",
+    re.IGNORECASE,
+)
+_NUMBER_WORDS = {
+    w: n
+    for n, w in enumerate(
+        "two three four five six seven eight nine ten eleven twelve".split(), start=2
+    )
+}
+_CENTURY = 100  # a two-digit value means a year of the family ("the 84 one": 1984)
 _FIRST = re.compile(r"\b(?:original|very\s+first|first\s+(?:one|film|movie|book|game|part))\b")
 _LAST = re.compile(r"\b(?:latest|newest|most\s+recent|last\s+(?:one|film|movie|book|game))\b")
+_BIG_ORDINALS = {
+    word: n
+    for n, word in enumerate(
+        "eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth "
+        "nineteenth twentieth".split(),
+        start=11,
+    )
+}
 _ORDINAL = re.compile(
     r"\b(?:the\s+)?(?P<ord>second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
-    r"\d{1,2}(?:st|nd|rd|th))\b(?!\s+(?:person|guy|man|woman|name|item|entry|member|"
+    rf"{'|'.join(_BIG_ORDINALS)}|\d{{1,2}}(?:st|nd|rd|th))\b(?!\s+(?:person|guy|man|woman|name|item|entry|member|"
     r"mentioned|listed|in\s+(?:that|the|this)\s+list))",
     re.IGNORECASE,
 )
@@ -100,16 +126,24 @@ class Siblings:
         values = [m.value for m in family]
         here = next(i for i, m in enumerate(family) if m.title.casefold() == title.casefold())
         by_value = {m.value: m.title for m in family}
+        if values[0] >= _CENTURY:  # years: "the 84 one", "90 i mean"
+            for value in [m.value for m in family]:
+                by_value.setdefault(value % _CENTURY, by_value[value])
         for value in said_values(text):
-            if value in by_value and value != family[here].value:
+            if value in by_value and by_value[value].casefold() != title.casefold():
                 return by_value[value]
-        if _NEXT.search(text) and here + 1 < len(family):
-            return family[here + 1].title
-        if _PREVIOUS.search(text) and here > 0:
-            return family[here - 1].title
+        steps = _STEPS.search(text)
+        size = _STEP_WORDS[steps.group(1).casefold()] if steps else 1
+        for direction, step in ((1, _NEXT), (-1, _PREVIOUS)):
+            if step.search(text) and 0 <= here + direction * size < len(family):
+                return family[here + direction * size].title
         for match in _ORDINAL.finditer(text):
             ordinal = match["ord"].casefold()
-            wanted = cues.ORDINALS.get(ordinal) or int(re.sub(r"\D", "", ordinal))
+            wanted = (
+                cues.ORDINALS.get(ordinal)
+                or _BIG_ORDINALS.get(ordinal)
+                or int(re.sub(r"\D", "", ordinal))
+            )
             chosen = (
                 by_value.get(wanted)
                 if values[0] < 1000
@@ -117,17 +151,26 @@ class Siblings:
             )
             if chosen is not None and chosen.casefold() != title.casefold():
                 return chosen
-        if _FIRST.search(text.casefold()) and here > 0:
+        first = _FIRST.search(text.casefold()) or _only_first(text)
+        if first and here > 0:
             return family[0].title
         if _LAST.search(text.casefold()) and here + 1 < len(family):
             return family[-1].title
         return None
 
 
+def _only_first(text: str) -> bool:
+    """Whether the turn says "first" and nothing else but filler ("first actually?", "no,
+    the first")."""
+    said = cues.words_of(text)
+    return "first" in said and all(w in cues.FILLER for w in said)
+
+
 def said_values(text: str) -> list[int]:
     """The values a turn names for a topic's number, not the ones it rejects ("7 not 6" ->
-    [7]) nor counts ("top 3 songs")."""
-    values = []
+    [7]) nor counts ("top 3 songs"); number words only after a word that numbers parts
+    ("part three")."""
+    values = [_NUMBER_WORDS[m["word"].casefold()] for m in _NUMBER_WORD.finditer(text)]
     for mention, negated in mentions(text):
         if negated or mention.kind == "decade":
             continue
