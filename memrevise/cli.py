@@ -191,7 +191,9 @@ def run(
         raise ItemsError(items_path, 0, "no items to rank")
     uses_llm = writer == "llm" or method == "memory-free-llm"
     model = LLMConfig.of(llm, llm_model, llm_adapter, llm_batch) if uses_llm else None
-    spec = MethodSpec(index_dir, method, writer, config, model, writer_model, shared_prefixes)
+    spec = MethodSpec(
+        index_dir, method, writer, config, model, writer_model, shared_prefixes, trace is not None
+    )
     if ray is not None:
         from memrevise.distributed import rank_on_ray
 

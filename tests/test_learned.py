@@ -26,7 +26,7 @@ from memrevise.writer.learned import (
     WriterModel,
 )
 from memrevise.writer.rules import RuleWriter
-from memrevise.writer.switch import CLASSES, SwitchInput, SwitchModel
+from memrevise.writer.switch import CLASSES, SwitchInput, SwitchModel, dense, matrix
 
 
 def turn(question, answer, topic):
@@ -187,6 +187,26 @@ def test_an_answer_that_is_just_a_name_is_wholly_that_name(rules, features):
     assert rows["Apollo 11"]["answer_share"] == 0.0
 
 
+def test_a_turn_read_again_with_its_answer_has_the_features_of_a_first_reading(
+    rules, index, switch
+):
+    """The searched reading of "where was he born?" is kept for the turn read again once
+    answered in the same context; the answered example is the one a fresh reading gives."""
+    memory = _written(rules, [("who directed avatar?", "James Cameron directed it.")])
+    question = "where was he born?"
+    answered = Turn.of(question, "James Cameron was born in Kapuskasing, Ontario.")
+    context = rules.context(memory)
+    features = Features(index, switch)
+    searched = features.example(context, question, Turn.of(question))
+    again = features.example(context, question, answered)
+    fresh = Features(index, switch).example(rules.context(memory), question, answered)
+    assert again.candidates == fresh.candidates
+    assert np.array_equal(again.features, fresh.features)
+    assert set(searched.candidates) <= set(again.candidates)
+    has_answer = FEATURES.index("has_answer")
+    assert not searched.features[:, has_answer].any() and again.features[:, has_answer].all()
+
+
 def test_labels_come_from_topic_labels_with_and_without_answers(rules, features):
     groups = examples(rules, features, oracle_memories(CONVERSATIONS))
     labelled_after_first = sum(len(c.turns) - 1 for c in CONVERSATIONS)
@@ -213,6 +233,21 @@ def test_the_switch_model_gives_a_distribution_over_its_classes(switch):
     probabilities = switch.probabilities([SwitchInput("where did he grow up?")] * 2)
     assert probabilities.shape == (2, len(CLASSES))
     assert np.allclose(probabilities.sum(axis=1), 1.0)
+
+
+def test_dense_switch_rows_hold_the_sparse_matrix_and_predict_alike(switch):
+    inputs = [
+        SwitchInput("where did he grow up?", "who commanded it?", "Neil Armstrong."),
+        SwitchInput("who directed avatar?"),
+        SwitchInput(""),
+    ]
+    sparse = matrix(switch.vocabulary, inputs)
+    rows = dense(switch.vocabulary, inputs)
+    assert rows.dtype == np.float32 and rows.sum() > 0
+    assert np.array_equal(rows, sparse.toarray())
+    assert np.array_equal(
+        switch.probabilities(inputs), switch.booster.predict(sparse, num_threads=1)
+    )
 
 
 def test_a_model_trained_on_a_tiny_set_saves_loads_and_writes(index, tiny_model, tmp_path):

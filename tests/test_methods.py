@@ -1,5 +1,7 @@
 """The baselines behind `memrevise run --method`."""
 
+import gc
+
 import pytest
 
 from memrevise.bench import Item
@@ -59,17 +61,27 @@ def test_the_memory_free_writer_searches_with_its_query_alone(index):
     assert ranked.ids != full.ids or ranked.scores != full.scores, "no memory-guided step ran"
 
 
+def test_a_run_without_traces_ranks_alike(index):
+    traced = make_method("memrevise", index).rank(ITEM, 10)
+    plain = make_method("memrevise", index, traced=False).rank(ITEM, 10)
+    assert plain.trace is None and traced.trace["topic"] == "James Cameron"
+    assert (plain.ids, plain.scores) == (traced.ids, traced.scores)
+
+
 def test_a_worker_process_keeps_torch_to_its_share_of_the_cores(index, tmp_path):
-    """Two workers of an encoder on two cores would otherwise each start a thread per core."""
+    """Two workers of an encoder on two cores would otherwise each start a thread per core;
+    a worker also collects young garbage less often than Python's default."""
     torch = pytest.importorskip("torch")
     from memrevise.methods import run as methods
 
     index.save(tmp_path / "index")
-    before = torch.get_num_threads()
+    before, collections = torch.get_num_threads(), gc.get_threshold()
     try:
         methods._start_worker(MethodSpec(tmp_path / "index", "memrevise", "rules"), 1)
         assert torch.get_num_threads() == 1
         assert methods._worker_method is not None
+        assert gc.get_threshold() == (methods.WORKER_GC_THRESHOLD, *collections[1:])
     finally:
         torch.set_num_threads(before)
+        gc.set_threshold(*collections)
         methods._worker_method = None

@@ -258,6 +258,7 @@ class NameTable:
         short_forms: bool = False,
     ):
         self._names: dict[tuple[str, ...], list[str]] = {}
+        self._first_words: set[str] = set()  # the first word of every name
         self._common = common
         self._longest = 0
         self._found = lru_cache(maxsize=FOUND_TEXTS)(self._find)
@@ -277,6 +278,7 @@ class NameTable:
             if not key or (len(key) == 1 and key[0] in STOPWORDS):
                 continue
             entries = self._names.setdefault(key, [])
+            self._first_words.add(key[0])
             if name not in entries:
                 entries.append(name)
                 self._found.cache_clear()
@@ -299,11 +301,12 @@ class NameTable:
 
     def _find(self, text: str) -> tuple[Mention, ...]:
         spans = word_spans(text)
+        words = [w for w, _, _ in spans]
         found, i = [], 0
         while i < len(spans):
-            for n in range(min(self._longest, len(spans) - i), 0, -1):
-                key = tuple(w for w, _, _ in spans[i : i + n])
-                names = self._names.get(key)
+            reach = min(self._longest, len(spans) - i) if words[i] in self._first_words else 0
+            for n in range(reach, 0, -1):
+                names = self._names.get(tuple(words[i : i + n]))
                 if names and (n > 1 or self._single_ok(text, spans[i])):
                     found.append(Mention(names[0], spans[i][1], spans[i + n - 1][2]))
                     i += n

@@ -43,12 +43,13 @@ class MemReviseMethod:
     With ``share_prefixes``, items whose histories begin alike (items of one conversation)
     resume the session state after their longest shared prefix instead of writing those turns
     again (:class:`PrefixStates`, the last ``kept_prefixes`` states); rankings and traces are
-    those of replaying each item alone.
+    those of replaying each item alone. Without ``traced``, rankings come without traces.
     """
 
     engine: MemRevise
     share_prefixes: bool = True
     kept_prefixes: int = PREFIXES_KEPT
+    traced: bool = True
     _prefixes: PrefixStates = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -62,11 +63,15 @@ class MemReviseMethod:
             session = self.engine.session()
             for question, answer in history:
                 session.add_turn(question, answer)
-        return searched(session.search(item.question, k))
+        return searched(session.search(item.question, k), self.traced)
 
 
-def searched(result: SearchResult, **extra: Any) -> Ranked:
-    """The ranking of a searched final turn, with its trace (and ``extra`` trace fields)."""
+def searched(result: SearchResult, traced: bool = True, **extra: Any) -> Ranked:
+    """The ranking of a searched final turn, with its trace (and ``extra`` trace fields)
+    when ``traced``."""
+    ids, scores = [h.id for h in result.hits], [h.score for h in result.hits]
+    if not traced:
+        return Ranked(ids, scores)
     trace = {
         "query": result.query,
         "topic": result.memory.nodes[-1].topic,
@@ -74,4 +79,4 @@ def searched(result: SearchResult, **extra: Any) -> Ranked:
         "ms": {name: round(ms, 3) for name, ms in result.ms.items()},
         **extra,
     }
-    return Ranked([h.id for h in result.hits], [h.score for h in result.hits], trace)
+    return Ranked(ids, scores, trace)

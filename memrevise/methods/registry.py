@@ -41,13 +41,15 @@ def make_method(
     llm: LLMConfig | None = None,
     writer_model: Path | None = None,
     share_prefixes: bool = True,
+    traced: bool = True,
 ) -> Method:
     """A method by name over ``index``: ``memrevise`` (with ``config``), ``memory-free`` (the
     same writer's query alone), ``memory-free-llm`` (the memory-free writer, a model that
     reads the raw conversation; ``llm`` names it), ``rewrite-rules`` or a history baseline.
     With the ``llm`` writer, conversations are written in batches, a turn of each per call;
     ``writer_model`` is the learned writer's model directory. With ``share_prefixes``, a
-    CPU writer writes history prefixes shared by items once (:class:`MemReviseMethod`)."""
+    CPU writer writes history prefixes shared by items once (:class:`MemReviseMethod`);
+    without ``traced``, its rankings come without traces."""
     if name in ("memrevise", "memory-free") and batched(name, writer):
         from memrevise.methods.lockstep import LockstepMemRevise
 
@@ -61,6 +63,7 @@ def make_method(
         return MemReviseMethod(
             MemRevise(index, make_writer(writer, index, model=writer_model), search),
             share_prefixes,
+            traced=traced,
         )
     if name == "memory-free-llm":
         from memrevise.methods.memory_free import MemoryFreeMethod
@@ -75,7 +78,8 @@ def make_method(
 
 @dataclass(frozen=True)
 class MethodSpec:
-    """What it takes to build a method anywhere, a worker process too."""
+    """What it takes to build a method anywhere, a worker process too (``traced``: whether
+    its rankings carry traces, which only a run that writes them needs)."""
 
     index: Path
     method: str
@@ -84,6 +88,7 @@ class MethodSpec:
     llm: LLMConfig | None = None
     writer_model: Path | None = None
     share_prefixes: bool = True
+    traced: bool = True
 
     @property
     def batched(self) -> bool:
@@ -104,4 +109,5 @@ class MethodSpec:
             self.llm,
             self.writer_model,
             self.share_prefixes,
+            self.traced,
         )

@@ -111,8 +111,8 @@ class PassageIndex(ABC):
 
     def _vote_pages(self, query: Query, depth: int) -> tuple[tuple[str, float], ...]:
         votes: dict[str, float] = {}
-        for rank, doc in enumerate(self.search(query, depth).docs, start=1):
-            title = self.title(doc)
+        numbers = self.title_ids[self.search(query, depth).docs].tolist()
+        for rank, title in enumerate((self.titles[n] for n in numbers), start=1):
             if title:
                 votes[title] = votes.get(title, 0.0) + 1.0 / rank
         return tuple(sorted(votes.items(), key=lambda item: (-item[1], item[0])))

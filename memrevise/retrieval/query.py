@@ -76,8 +76,8 @@ class WeightedQuery:
     def key(self) -> WeightedQuery:
         """The same terms and summands without their words: queries that a term-weighting
         retriever scores alike have equal keys (computed once per query)."""
-        parts = tuple(WeightedQuery(part.terms) for part in self.parts)
-        return WeightedQuery(self.terms, "", parts)
+        parts = tuple(_of_merged(part.terms) for part in self.parts)
+        return _of_merged(self.terms, parts)
 
     @property
     def tokens(self) -> tuple[str, ...]:
@@ -91,6 +91,17 @@ class WeightedQuery:
 
 
 Query = str | WeightedQuery
+
+
+def _of_merged(
+    terms: tuple[tuple[str, float], ...], parts: tuple[WeightedQuery, ...] = ()
+) -> WeightedQuery:
+    """A query without words of ``terms`` that another query merged and checked already (its
+    key's parts): not merged again."""
+    query = object.__new__(WeightedQuery)
+    for name, value in (("terms", terms), ("text", ""), ("parts", parts)):
+        object.__setattr__(query, name, value)
+    return query
 
 
 @functools.lru_cache(maxsize=16_384)

@@ -41,14 +41,16 @@ class TextStore:
 
     def __getitem__(self, i: int) -> str:
         """The text of passage ``i`` (``0 <= i < len(self)``)."""
-        block = i // TEXTS_PER_BLOCK
-        start = int(self.offsets[block * TEXTS_PER_BLOCK])
-        data = self._block(block)
-        return data[self.offsets[i] - start : self.offsets[i + 1] - start].decode("utf-8")
+        block, place = divmod(i, TEXTS_PER_BLOCK)
+        data, bounds = self._block(block)
+        return data[bounds[place] : bounds[place + 1]].decode("utf-8")
 
-    def _decompress(self, block: int) -> bytes:
+    def _decompress(self, block: int) -> tuple[bytes, list[int]]:
+        """Block ``block``'s bytes, and where each of its passages starts (and the last ends)."""
         chunk = self.blocks[self.block_offsets[block] : self.block_offsets[block + 1]]
-        return zlib.decompress(chunk)
+        first = block * TEXTS_PER_BLOCK
+        offsets = self.offsets[first : first + TEXTS_PER_BLOCK + 1]
+        return zlib.decompress(chunk), (offsets - offsets[0]).tolist()
 
     def save(self, directory: Path) -> None:
         """Write the :data:`TEXT_FILES` into ``directory``."""

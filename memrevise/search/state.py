@@ -116,13 +116,12 @@ class SearchState:
                 strict=True,
             )
         ):
-            passage = index.passage(doc)
             hits.append(
                 Hit(
                     doc=doc,
-                    id=passage.id,
-                    title=passage.title,
-                    text=passage.text,
+                    id=index.doc_id(doc),
+                    title=index.title(doc),
+                    text=index.text(doc),
                     score=score,
                     base=base,
                     signals={name: values[n] for name, values in moved.items() if values[n]},

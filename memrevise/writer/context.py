@@ -34,10 +34,15 @@ def topic_is_thing(topic: Topic) -> bool:
     )
 
 
-@dataclass
+@dataclass(eq=False)
 class Context:
     """What a writer knows before it decides a turn: the memory, the names of its topics and
-    of the latest answers, and the collection's page titles (``titles``)."""
+    of the latest answers, and the collection's page titles (``titles``).
+
+    Contexts are compared by identity; a context's names found in a text and canonical
+    spellings are memoised (a turn reads its question several times, and once more with its
+    answer).
+    """
 
     memory: Memory
     current: Topic | None
@@ -46,6 +51,8 @@ class Context:
     answer_lists: list[tuple[int, list[str]]]  # (turn, names) for lists in stored facts
     previous_names: list[str]  # names in the previous turn's answer
     titles: NameTable = field(default_factory=NameTable)  # the collection's page titles
+    _canonical: dict[str, str] = field(default_factory=dict, init=False, repr=False)
+    _mentions: dict[str, tuple[Mention, ...]] = field(default_factory=dict, init=False, repr=False)
 
     def recent_topics(self) -> list[Topic]:
         """Topics, the most recently discussed first."""
@@ -57,6 +64,12 @@ class Context:
     def canonical(self, name: str) -> str:
         """A found name as the memory or the collection spells it; a qualified name
         ("Avatar (2004 film)") only matches that very page."""
+        spelled = self._canonical.get(name)
+        if spelled is None:
+            spelled = self._canonical[name] = self._spelled(name)
+        return spelled
+
+    def _spelled(self, name: str) -> str:
         known = self.memory.topic(name)
         if known is not None:
             return known.name
@@ -75,8 +88,14 @@ class Context:
     def mentions(self, text: str) -> list[Mention]:
         """Names in ``text`` (memory topics first, then page titles, then capitalised spans),
         spelled as the memory or the collection spells them."""
-        found = mentions(text, self.topics, self.titles)
-        return [Mention(self.canonical(m.name), m.start, m.end) for m in found]
+        found = self._mentions.get(text)
+        if found is None:
+            found = tuple(
+                Mention(self.canonical(m.name), m.start, m.end)
+                for m in mentions(text, self.topics, self.titles)
+            )
+            self._mentions[text] = found
+        return list(found)
 
     def names(self, text: str) -> list[str]:
         """The names of :meth:`mentions`, each once."""

@@ -95,6 +95,30 @@ class Example:
     features: np.ndarray
 
 
+_COLUMNS = {feature: i for i, feature in enumerate(FEATURES)}
+READINGS_KEPT = 16  # turns whose answer-independent reading is kept
+PASSAGES_KEPT = 4096  # passages whose tokens are kept, for where answers were read
+NAMES_KEPT = 65_536  # candidate names whose words are kept
+CONTEXTS_KEPT = 16  # memories whose writer's context is kept
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """What a turn's question says in a context, whatever its answer: read once when the
+    turn is searched, and kept for the same turn read again as a history turn, once
+    answered, in the same context."""
+
+    question: WeightedQuery
+    names: dict[str, str]  # candidates named before the answer's: casefolded -> as spelled
+    positioned: tuple[str, ...]  # the name at the turn's list position (after the answer's)
+    searches: dict[str, dict[str, tuple[float, float]]]  # "question", "context", "topic"
+    titles: dict[str, str]  # those searches' pages (casefolded) as the collection spells them
+    shared: dict  # what the rows read of the turn, but its answer
+    position_target: str | None
+    turn_row: list[float]  # the columns that are the same for every candidate (others zero)
+    rows: dict[str, list[float]]  # candidate -> its row, the answer's columns unset
+
+
 def _votes(pages: list[tuple[str, float]]) -> dict[str, tuple[float, float]]:
     """title (casefolded) -> (share of the votes, 1/rank) for the top pages."""
     total = sum(v for _, v in pages) or 1.0
@@ -120,6 +144,15 @@ def _share(text_words: Sequence[str], name: str) -> float:
 
 def _contains(text_words: Sequence[str], name: str) -> bool:
     return _holds(text_words, name_key(name))
+
+
+@lru_cache(maxsize=NAMES_KEPT)
+def _name_facts(name: str) -> tuple[tuple[str, ...], frozenset[str], bool]:
+    """A candidate's words but stopwords (its qualifier dropped), its qualifier's words, and
+    whether it is named like a person (memoised: names are candidates again turn after
+    turn)."""
+    plain = tuple(w for w in words(strip_qualifier(name)) if w not in STOPWORDS)
+    return plain, frozenset(words(qualifier(name))), looks_like_person(name)
 
 
 def _kind_words(descriptions: Sequence[str]) -> frozenset[str]:
@@ -173,8 +206,61 @@ class Features:
         self.switch = switch
         self.page_words = PageWords(corpus)
         self._switch = lru_cache(maxsize=SWITCH_CACHE)(self._switch_probabilities)
+        self._readings = lru_cache(maxsize=READINGS_KEPT)(self._read)
+        self._passage_tokens = lru_cache(maxsize=PASSAGES_KEPT)(self._tokens)
 
     def example(self, context: Context, text: str, turn: Turn) -> Example:
+        reading = self._readings(context, text)
+        answer = turn.answer or ""
+        names = dict(reading.names)
+        answer_names = [m.name for m in context.mentions(answer)]
+        for name in [*answer_names[:3], *reading.positioned]:
+            if name.casefold() not in names:
+                names[name.casefold()] = context.canonical(name)
+        answer_votes = _votes(
+            self.corpus.vote_pages(reading.question + text_query(cut(answer)), SEARCH_DEPTH)
+            if turn.answer
+            else []
+        )
+        for source in ("question", "context"):
+            for title in reading.searches[source]:
+                names.setdefault(title, reading.titles[title])
+        for title in answer_votes:
+            if title not in names:
+                names[title] = _title(context, title)
+        for title in reading.searches["topic"]:
+            names.setdefault(title, reading.titles[title])
+        candidates = tuple(dict.fromkeys(names.values()))
+        answer_words = [w for w, _, _ in word_spans(answer)]
+        sources = self._sources(answer)
+        rows = np.empty((len(candidates), len(FEATURES)), dtype=np.float32)
+        for i, name in enumerate(candidates):
+            row = reading.rows.get(name)
+            if row is None:
+                row = reading.rows[name] = self._row(context, name, reading)
+            row = list(row)
+            key = name.casefold()
+            answer_votes_of = answer_votes.get(key, (0.0, 0.0))
+            answer_source, answer_source_rank = sources.get(key, (0.0, 0.0))
+            answer_columns = {
+                "in_answer": _contains(answer_words, name),
+                "answer_opens": _contains(answer_words[:6], name),
+                "votes_answer": answer_votes_of[0],
+                "rank_answer": answer_votes_of[1],
+                "has_answer": turn.answer is not None,
+                "answer_source": answer_source,
+                "answer_source_rank": answer_source_rank,
+                "context_fit": row[_COLUMNS["context_fit"]]
+                or _near(answer_words, name, reading.shared["kind_words"]),
+            }
+            for feature, value in answer_columns.items():
+                row[_COLUMNS[feature]] = float(value)
+            rows[i] = row
+        return Example(candidates, rows)
+
+    def _read(self, context: Context, text: str) -> _Reading:
+        """The turn's reading without its answer (memoised by context and text: contexts are
+        compared by identity)."""
         memory = context.memory
         previous_answer = " ".join(memory.nodes[-1].facts) if memory.nodes else ""
         previous_question = memory.nodes[-1].question if memory.nodes else ""
@@ -185,11 +271,6 @@ class Features:
             "context": _votes(
                 self.corpus.vote_pages(question + text_query(cut(previous_answer)), SEARCH_DEPTH)
             ),
-            "answer": _votes(
-                self.corpus.vote_pages(question + text_query(cut(turn.answer)), SEARCH_DEPTH)
-                if turn.answer
-                else []
-            ),
             "topic": _votes(
                 self.corpus.vote_pages(current + question, SEARCH_DEPTH)
                 if current is not None
@@ -199,7 +280,6 @@ class Features:
         position = cues.final_position(text)
         at_position = context.at_position(position, None) if position else None
         question_names = [m.name for m in context.mentions(text)]
-        answer_names = [m.name for m in context.mentions(turn.answer or "")]
         last = memory.nodes[-1].turn if memory.nodes else 0
         named_at: dict[str, tuple[str, int]] = {}  # the latest answers' names, and their turn
         for named, name in reversed(context.answer_names):
@@ -213,19 +293,13 @@ class Features:
             *context.previous_names,
             *(name for name, _ in named_at.values()),
             *question_names,
-            *answer_names[:3],
-            *(at_position[:1] if at_position else ()),
         ]:
-            names.setdefault(name.casefold(), context.canonical(name))
-        for votes in searches.values():
-            for title in votes:
-                names.setdefault(title, _title(context, title))
-        candidates = tuple(dict.fromkeys(names.values()))
+            if name.casefold() not in names:
+                names[name.casefold()] = context.canonical(name)
+        titles = {title: _title(context, title) for votes in searches.values() for title in votes}
         question_words = [w for w, _, _ in word_spans(text)]
-        said = cues.pronouns(text)
         descriptions = cues.descriptions(text)
         previous_question_words = [w for w, _, _ in word_spans(previous_question)]
-        answer_words = [w for w, _, _ in word_spans(turn.answer or "")]
         shared = {
             "question_words": question_words,
             "question_set": set(question_words) - STOPWORDS,
@@ -233,32 +307,45 @@ class Features:
             "previous_names": [n.casefold() for n in context.previous_names],
             "first_topic": memory.topics[0].name.casefold() if memory.topics else None,
             "previous_question": previous_question_words,
-            "answer": answer_words,
-            "said": said,
+            "said": cues.pronouns(text),
             "descriptions": descriptions,
-            "position": position,
-            "searches": searches,
             "answer_age": {key: last - turn for key, (_, turn) in named_at.items()},
-            "question_names": len(question_names),
             "question_tokens": set(tokenize(text)),
             "subject_words": _subject_words(text),
             "description_tokens": [set(tokenize(noun)) for noun in descriptions],
             "kind_words": _kind_words(descriptions),
             "asked": _asked_words(memory),
-            "sources": self._sources(turn.answer or ""),
-            "context": [
-                [w for w, _, _ in word_spans(previous_answer)],
-                previous_question_words,
-                answer_words,
-            ],
+            "context": [[w for w, _, _ in word_spans(previous_answer)], previous_question_words],
             "switch": self._switch(SwitchInput.after(memory, text)),
         }
-        position_target = at_position[0].casefold() if at_position else None
-        rows = [
-            self._row(context, name, shared, position_target, turn.answer is not None)
-            for name in candidates
-        ]
-        return Example(candidates, np.asarray(rows, dtype=np.float32))
+        said = shared["said"]
+        question_set = shared["question_words_set"]
+        p_stay, p_new, p_return = shared["switch"]
+        turn_values = {  # the columns that are the same for every candidate
+            "person_pronoun": float(any(p in cues.PERSON_PRONOUNS for p in said)),
+            "thing_pronoun": float(any(p in cues.THING_PRONOUNS for p in said)),
+            "plural_pronoun": float(any(p in cues.PLURAL_PRONOUNS for p in said)),
+            "has_description": float(bool(descriptions)),
+            "has_position": float(position is not None),
+            "cue_previous": float(bool(question_set & _CUE_PREVIOUS)),
+            "cue_back": float(bool(question_set & _CUE_BACK)),
+            "question_names": float(len(question_names)),
+            "memory_size": float(min(len(memory.nodes), 20)),
+            "p_stay": p_stay,
+            "p_new": p_new,
+            "p_return": p_return,
+        }
+        return _Reading(
+            question=question,
+            names=names,
+            positioned=tuple(at_position[:1]) if at_position else (),
+            searches=searches,
+            titles=titles,
+            shared=shared,
+            position_target=at_position[0].casefold() if at_position else None,
+            turn_row=[turn_values.get(f, 0.0) for f in FEATURES],
+            rows={},
+        )
 
     def _switch_probabilities(self, item: SwitchInput) -> tuple[float, float, float]:
         """The switch model's view of one turn (memoised: a searched question is read again
@@ -276,25 +363,25 @@ class Features:
         sources: dict[str, tuple[float, float]] = {}
         found = self.corpus.search(text_query(cut(answer)), SOURCE_DEPTH).docs
         for rank, doc in enumerate(found, 1):
-            held = len(said.intersection(tokenize(self.corpus.text(int(doc))))) / len(said)
+            held = len(said & self._passage_tokens(int(doc))) / len(said)
             page = self.corpus.title(int(doc)).casefold()
             sources[page] = max(sources.get(page, (0.0, 0.0)), (held, 1.0 / rank))
         return sources
 
-    def _row(
-        self,
-        context: Context,
-        name: str,
-        shared: dict,
-        position_target: str | None,
-        has_answer: bool,
-    ) -> list[float]:
+    def _tokens(self, doc: int) -> frozenset[str]:
+        """The tokens of passage ``doc`` (memoised: answers are read from the same pages)."""
+        return frozenset(tokenize(self.corpus.text(doc)))
+
+    def _row(self, context: Context, name: str, reading: _Reading) -> list[float]:
+        """A candidate's row but for the columns that read the turn's answer (zero; its
+        ``context_fit`` as far as the previous turn's words say)."""
         memory = context.memory
+        shared = reading.shared
         topic: Topic | None = memory.topic(name)
         key = name.casefold()
         status = topic.status if topic is not None else None
         since = (memory.nodes[-1].turn - topic.turns[-1]) if topic is not None else 11
-        name_words = [w for w in words(strip_qualifier(name)) if w not in STOPWORDS]
+        name_words, qualifier_words, named_like_person = _name_facts(name)
         overlap = (
             sum(w in shared["question_set"] for w in name_words) / len(name_words)
             if name_words
@@ -302,8 +389,7 @@ class Features:
         )
         previous = shared["previous_names"]
         rank = previous.index(key) + 1 if key in previous else 0
-        said = shared["said"]
-        person = topic_is_person(topic) if topic is not None else looks_like_person(name)
+        person = topic_is_person(topic) if topic is not None else named_like_person
         thing = topic_is_thing(topic) if topic is not None else not person
         description = 0.0
         if topic is not None:
@@ -311,12 +397,9 @@ class Features:
                 description = max(description, description_score(topic, set(words(noun))))
         facts = len(shared["question_set"] & fact_words(topic)) if topic is not None else 0
         first = shared["first_topic"] == key
-        searches = shared["searches"]
-        question_set = shared["question_words_set"]
+        searches = reading.searches
         votes = {source: searches[source].get(key, (0.0, 0.0)) for source in searches}
         page_description, page_overlap = self._page_features(name, shared)
-        p_stay, p_new, p_return = shared["switch"]
-        answer_source, answer_source_rank = shared["sources"].get(key, (0.0, 0.0))
         values = {
             "current": float(status is Status.CURRENT),
             "earlier": float(status is Status.EARLIER),
@@ -330,53 +413,37 @@ class Features:
             "in_previous_answer": float(rank > 0),
             "previous_answer_rank": float(rank),
             "in_previous_question": float(_contains(shared["previous_question"], name)),
-            "in_answer": float(_contains(shared["answer"], name)),
-            "answer_opens": float(_contains(shared["answer"][:6], name)),
             "votes_question": votes["question"][0],
             "rank_question": votes["question"][1],
             "votes_context": votes["context"][0],
             "rank_context": votes["context"][1],
-            "votes_answer": votes["answer"][0],
-            "rank_answer": votes["answer"][1],
             "votes_topic": votes["topic"][0],
             "rank_topic": votes["topic"][1],
             "answer_age": float(min(shared["answer_age"].get(key, 11), 11)),
-            "has_answer": float(has_answer),
-            "person_pronoun": float(any(p in cues.PERSON_PRONOUNS for p in said)),
-            "thing_pronoun": float(any(p in cues.THING_PRONOUNS for p in said)),
-            "plural_pronoun": float(any(p in cues.PLURAL_PRONOUNS for p in said)),
             "person": float(person),
             "thing": float(thing),
             "description": description,
-            "has_description": float(bool(shared["descriptions"])),
-            "position": float(position_target == key),
-            "has_position": float(shared["position"] is not None),
+            "position": float(reading.position_target == key),
             "fact_overlap": float(facts),
-            "cue_previous": float(bool(question_set & _CUE_PREVIOUS)),
-            "cue_back": float(bool(question_set & _CUE_BACK)),
-            "question_names": float(shared["question_names"]),
-            "memory_size": float(min(len(memory.nodes), 20)),
             "page_description": page_description,
             "page_overlap": page_overlap,
             "subject": float(_contains(shared["subject_words"], name)),
-            "p_stay": p_stay,
-            "p_new": p_new,
-            "p_return": p_return,
             # The switch model's probability of this candidate's move (stay, new, return);
             # the shipped models know it by this name.
             "kind_fit": shared["switch"][
                 0 if status is Status.CURRENT else 1 if topic is None else 2
             ],
-            "qualifier_fit": float(bool(shared["kind_words"] & set(words(qualifier(name))))),
+            "qualifier_fit": float(bool(shared["kind_words"] & qualifier_words)),
             "context_fit": float(
                 any(_near(t, name, shared["kind_words"]) for t in shared["context"])
             ),
             "asked_fit": float(bool(shared["kind_words"] & shared["asked"].get(key, frozenset()))),
-            "answer_source": answer_source,
-            "answer_source_rank": answer_source_rank,
             "answer_share": _share(shared["context"][0], name),
         }
-        return [values[feature] for feature in FEATURES]
+        row = list(reading.turn_row)
+        for feature, value in values.items():
+            row[_COLUMNS[feature]] = value
+        return row
 
     def _page_features(self, name: str, shared: dict) -> tuple[float, float]:
         """How well the candidate's page fits the turn's description and words."""
@@ -523,3 +590,10 @@ class LearnedWriter(RuleWriter):
     ):
         chooser = LearnedChooser(model, Features(corpus, model.switch))
         super().__init__(titles, common, pages, chooser, search, rare, names)
+        self._contexts = lru_cache(maxsize=CONTEXTS_KEPT)(super().context)
+
+    def context(self, memory: Memory) -> Context:
+        """The rule writer's context, memoised by memory: a searched turn is written again
+        after the same memory once its answer is known, and the chooser's reading of the
+        turn is kept with the context."""
+        return self._contexts(memory)

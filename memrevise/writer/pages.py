@@ -37,8 +37,9 @@ class PageWords:
         return self._words(title)
 
     def _read(self, title: str) -> frozenset[str]:
-        docs = self.corpus.pages(title)[: self.passages]
-        return frozenset(t for d in docs for t in tokenize(self.corpus.text(int(d))[: self.chars]))
+        docs = self.corpus.pages(title)[: self.passages].tolist()
+        # One call for every passage: no word runs across the space that joins them.
+        return frozenset(tokenize(" ".join(self.corpus.text(d)[: self.chars] for d in docs)))
 
 
 def similarity(a: frozenset[str], b: frozenset[str]) -> float:

@@ -27,6 +27,7 @@ CLASSES = ("stay", "new", "return")
 _WORD = re.compile(r"[a-z0-9']+")
 _CAPITALISED = re.compile(r"\b[A-Z][a-z]+")
 ANSWER_WORDS = 20
+DENSE_ROWS = 256  # inputs laid out dense at once (a row is the vocabulary's size)
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,14 @@ def matrix(vocabulary: Mapping[str, int], inputs: Sequence[SwitchInput]) -> sp.c
     return sp.csr_matrix((values, np.asarray(indices), np.asarray(indptr)), shape=shape)
 
 
+def dense(vocabulary: Mapping[str, int], inputs: Sequence[SwitchInput]) -> np.ndarray:
+    """The rows of :func:`matrix`, dense (float32)."""
+    rows = np.zeros((len(inputs), len(vocabulary)), dtype=np.float32)
+    for row, item in zip(rows, inputs, strict=True):
+        row[sorted({vocabulary.get(t) for t in item.tokens()} - {None})] = 1.0
+    return rows
+
+
 class SwitchModel:
     """The classifier: a vocabulary of feature names and a LightGBM multiclass booster."""
 
@@ -95,10 +104,21 @@ class SwitchModel:
             )
 
     def probabilities(self, inputs: Sequence[SwitchInput]) -> np.ndarray:
-        """One row per input: the probabilities of :data:`CLASSES`."""
+        """One row per input: the probabilities of :data:`CLASSES`.
+
+        The inputs are laid out dense, :data:`DENSE_ROWS` at a time: LightGBM reads a zero
+        as it reads an entry that a sparse matrix leaves out (the same probabilities as over
+        :func:`matrix`), and a dense row is read in about half the time."""
         if not inputs:
             return np.zeros((0, len(CLASSES)))
-        return np.asarray(self.booster.predict(matrix(self.vocabulary, inputs), num_threads=1))
+        return np.concatenate(
+            [
+                self.booster.predict(
+                    dense(self.vocabulary, inputs[i : i + DENSE_ROWS]), num_threads=1
+                )
+                for i in range(0, len(inputs), DENSE_ROWS)
+            ]
+        )
 
     @classmethod
     def fit(
