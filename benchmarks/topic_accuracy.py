@@ -52,8 +52,9 @@ class Scores:
     def line(self) -> str:
         rate = self.updates / self.spent if self.spent else 0.0
         return (
-            f"searched {self.searched / self.total:.3f}   history {self.history / self.total:.3f}"
-            f"   ({self.total} turns, {rate:,.0f} writer updates/s)"
+            f"searched {self.searched / self.total:.3f} ({self.searched:,})   "
+            f"history {self.history / self.total:.3f} ({self.history:,})"
+            f"   ({self.total:,} turns, {rate:,.0f} writer updates/s)"
         )
 
 

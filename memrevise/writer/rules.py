@@ -780,7 +780,8 @@ class RuleWriter:
         recent answer or an earlier topic, never the current topic's. A word after a
         determiner ("the party") or that the corpus writes in lower case ("museum") reads as a
         noun; after a preposition ("states in america") it is no subject, and neither is it
-        beside a definite description ("the guitar which glenn plays")."""
+        beside a definite description ("the guitar which glenn plays"). A name said whole
+        ("christmas island's flag") is left to the other rules."""
         current = context.current
         if _DEFINITE.search(text.casefold()):
             return None  # "the guitar which glenn plays" asks about the guitar
@@ -795,11 +796,13 @@ class RuleWriter:
                 for word in (key[0], key[-1]):
                     ends.setdefault(word, {})[known.casefold()] = known
         spans = word_spans(text)
+        said = " ".join(w.removesuffix("'s") for w, _, _ in spans)
         for i, (word, start, _) in enumerate(spans):
             word = word.removesuffix("'s")
             named = ends.get(word, {})
             if (
                 len(named) == 1
+                and f" {' '.join(name_key(next(iter(named))))} " not in f" {said} "  # said whole
                 and len(word) > _SHORT_NAME
                 and not word.isdigit()  # "born in 1940" names no "October 1940"
                 and word not in FUNCTION_WORDS
