@@ -208,6 +208,13 @@ def test_a_place_in_the_conversation_said_after_the_verb(writer):
     assert output.topic == "Avatar (2009 film)"
 
 
+def test_a_self_repair_to_the_other_one_means_the_topic_not_the_name_withdrawn(writer):
+    output, memory = converse(writer, AVATAR, "who was on apollo 11... hang on, the other one")
+    assert output.topic == "Avatar (2009 film)"
+    withdrawn = memory.topic("Apollo 11")
+    assert withdrawn is None or withdrawn.status is Status.DROPPED
+
+
 def test_a_question_about_a_sequel_is_not_a_value_revision(writer):
     output, _ = converse(
         writer, [("who does rocky fight in rocky ii?", None)], "is there a sequel?"

@@ -314,7 +314,18 @@ class RuleWriter:
         if first is None:
             return None
         intended = None
-        for segment in reversed(cues.repair_segments(after)):
+        current = context.current
+        segments = cues.repair_segments(after)
+        pointing = [segment for segment in segments if not _asks_anew(segment)]
+        if (  # "michael sheen... hang on, the other one": not the name withdrawn, the topic
+            current is not None
+            and first.casefold() != current.name.casefold()
+            and pointing
+            and cues.wants_other(pointing[-1])
+            and not _content(pointing[-1]) - _KIND_NOUNS
+        ):
+            intended = (current.name, "", {current.turns[-1]})
+        for segment in reversed(segments if intended is None else ()):
             if segment.casefold().startswith("not "):
                 continue
             # A repair looks a page up only by a description ("the one who ...").
@@ -322,7 +333,6 @@ class RuleWriter:
             intended = self._referent(context, segment, first, after, before, lookup)
             if intended is not None:
                 break
-        current = context.current
         # What is asked: a question after the repair ("the dark knight, who played the
         # joker"), else the first part's.
         asking = [part for part in re.split(r"[,;.!?…]\s*", after) if _asks_anew(part)]
