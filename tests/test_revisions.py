@@ -215,6 +215,22 @@ def test_a_self_repair_to_the_other_one_means_the_topic_not_the_name_withdrawn(w
     assert withdrawn is None or withdrawn.status is Status.DROPPED
 
 
+@pytest.mark.parametrize(
+    "final", ["12 actually - who was its commander?", "the next one. who was its commander?"]
+)
+def test_a_value_revision_followed_by_a_new_question_asks_it(writer, final):
+    output, memory = converse(writer, APOLLO_11, final)
+    assert output.topic == "Apollo 12"
+    assert memory.topic("Apollo 11").status is Status.DROPPED
+    assert output.query.endswith("Apollo 12's commander?")
+
+
+def test_a_person_described_by_the_first_film_is_no_value_revision(writer):
+    history = [("who fights rocky in rocky iii?", "Clubber Lang, played by Mr. T.")]
+    output, _ = converse(writer, history, "the guy who wrote the first one - where's he from")
+    assert output.topic != "Rocky"
+
+
 def test_a_question_about_a_sequel_is_not_a_value_revision(writer):
     output, _ = converse(
         writer, [("who does rocky fight in rocky ii?", None)], "is there a sequel?"

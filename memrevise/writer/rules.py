@@ -237,20 +237,23 @@ class RuleWriter:
         """A turn that moves a recent topic to another page of its numbered family by a value
         ("7 not 6", "and the next one?", "1998 then", "the original"). A turn that names the
         other page in full without a correction cue is an ordinary turn about it."""
-        correcting = cues.is_correction(text)
-        if not correcting and len(cues.words_of(text)) > _SHORT_TURN:
+        head = _before_question(text)  # "1998 actually? tell me about its mascots"
+        correcting = cues.is_correction(head)
+        if not correcting and len(cues.words_of(head)) > _SHORT_TURN:
             return None
         if cues.comes_back(text):  # "the 2004 one... no, sorry, the cameron one after all"
             return None
         if cues.in_a_list(text):  # "the last one you listed" is not the last film
             return None
-        if not correcting and _asks_anew(text) and not said_values(text):
+        if cues.relative_clause(head):  # "the guy who wrote the first one" is a person
+            return None
+        if not correcting and _asks_anew(head) and not said_values(head):
             return None  # "does it have a sequel?" asks about this topic's sequel
         for topic in context.recent_topics()[:2]:
-            moved = self.siblings.moved(topic.name, text)
+            moved = self.siblings.moved(topic.name, head)
             if moved is None:
                 continue
-            named = {n.casefold() for n in context.names(text)}
+            named = {n.casefold() for n in context.names(head)}
             if not correcting and moved.casefold() in named:
                 return None
             return self._revision(context, text, previous_question, topic.name, moved, set())
@@ -1168,6 +1171,16 @@ def _questions(text: str) -> list[str]:
         elif cues.is_question(sentence):
             found.append(sentence)
     return found
+
+
+def _before_question(text: str) -> str:
+    """The words of a turn before the question it asks of its own ("fifth actually" of "fifth
+    actually. what do you know about its accolades?"); the whole turn where it asks nothing
+    of its own or opens with its question."""
+    asked = [q for q in _questions(text) if _asks_anew(q)]
+    at = text.find(asked[0]) if asked else -1
+    head = text[:at].strip(" -–—,.;:?!…") if at > 0 else ""
+    return head or text
 
 
 def _is_bare_correction(text: str) -> bool:

@@ -64,7 +64,8 @@ _ORDINAL = re.compile(
 _COUNTED = re.compile(r"\s*(?:[a-z]{3,})", re.IGNORECASE)
 _VALUE_FOLLOWERS = frozenset(
     "not one one's then instead please version edition film movie mission game season "
-    "model sequel again or and still though tho too sorry lol right is was i you".split()
+    "model sequel again or and still though tho too sorry lol right is was i you actually "
+    "rather maybe perhaps".split()
 )
 
 
