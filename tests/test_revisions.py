@@ -225,6 +225,13 @@ def test_a_value_revision_followed_by_a_new_question_asks_it(writer, final):
     assert output.query.endswith("Apollo 12's commander?")
 
 
+def test_going_back_to_the_previous_topic_is_no_value_revision(writer):
+    history = [("when did apollo 12 launch?", PAGES["Apollo 12"][0]), *AVATAR]
+    output, _ = converse(writer, history, "going back to the previous topic, what about its crew?")
+    # "previous" here is no step back in a numbered family
+    assert output.topic not in ("Apollo 11", "Avatar (2004 film)")
+
+
 def test_a_person_described_by_the_first_film_is_no_value_revision(writer):
     history = [("who fights rocky in rocky iii?", "Clubber Lang, played by Mr. T.")]
     output, _ = converse(writer, history, "the guy who wrote the first one - where's he from")

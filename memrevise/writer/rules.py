@@ -247,6 +247,8 @@ class RuleWriter:
             return None
         if cues.relative_clause(head):  # "the guy who wrote the first one" is a person
             return None
+        if _RETURNING.search(head) or cues.in_conversation_order(head):
+            return None  # "going back to the previous topic" returns, it changes no value
         if not correcting and _asks_anew(head) and not said_values(head):
             return None  # "does it have a sequel?" asks about this topic's sequel
         for topic in context.recent_topics()[:2]:
@@ -1122,6 +1124,7 @@ def _kind_words(phrase: str) -> set[str]:
     return words.union(*(kind for kind in cues.KIND_WORDS if kind & words))
 
 
+_RETURNING = re.compile(r"\b(?:back|again|return|returning|revisit)\b", re.IGNORECASE)
 _TOLD = re.compile(
     r"\b(?:you|u)\s+(?:told|mentioned|said|called|described|talked)\b|\bfrom\s+before\b",
     re.IGNORECASE,
