@@ -427,6 +427,9 @@ def test_a_question_that_refers_back_does_not_switch(writer):
         (CREW, "what was his job before nasa?", "what was Neil Armstrong's job before nasa?"),
         (AVATAR, "how much did the film make?", "how much did the film Avatar make?"),
         (AVATAR, "how much did avatar make?", "how much did avatar make?"),
+        # a ranking in a scope the question names asks about no topic of the conversation
+        (APOLLO_11, "who was the second man on the moon", "who was the second man on the moon"),
+        (CREW, "who was the first woman in space?", "who was the first woman in space?"),
     ],
 )
 def test_the_query_replaces_only_references(writer, history, final, query):

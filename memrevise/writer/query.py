@@ -86,6 +86,8 @@ def write_query(
     shown = display_name(name, in_play)
     if names_subject(question, shown):
         return question
+    if _scoped(question) and (not phrase or phrase.casefold() not in cues.PRONOUNS):
+        return question  # "who was the first woman in space" names what it asks about
     if phrase:
         said = phrase.casefold()
         if said in cues.PRONOUNS:
@@ -104,3 +106,21 @@ def write_query(
         return _as_name(question, said[0], shown)
     end = "?" if question.rstrip().endswith("?") else ""
     return f"{question.rstrip(' ?.')} {shown}{end}"
+
+
+# "the first human in space", "the largest lake in africa": a description that ranks things in
+# a scope it names asks about no topic of the conversation.
+_RANKED_IN = re.compile(
+    r"\bthe\s+(?:first|second|third|last|only|(?:most|least)\s+[a-z]+|[a-z]+est)\s+"
+    r"(?:[a-z]+\s+){0,2}?(?:in|on|of|to|at|from)\s+(?:the\s+)?(?P<scope>[a-z]+)",
+    re.IGNORECASE,
+)
+_REFERENCE_NOUNS = frozenset().union(*cues.KIND_WORDS, cues.PERSON_NOUNS) | frozenset(
+    "country state city band company group show series team place world".split()
+)
+
+
+def _scoped(question: str) -> bool:
+    """Whether the question ranks things in a scope it names itself ("the second man on the
+    moon"), not in one it refers back to ("the largest city in the state")."""
+    return any(m["scope"].casefold() not in _REFERENCE_NOUNS for m in _RANKED_IN.finditer(question))
