@@ -73,6 +73,7 @@ PAGES = {
     "John Lennon": ["John Lennon co-founded the Beatles and after the band made Imagine."],
     "Manchester United F.C.": ["Manchester United F.C. is an English football club."],
     "Paris": ["Paris is the capital of France, with about two million inhabitants."],
+    "Jack Paris": ["Jack Paris was an American lawyer and a person of note in Lamar County."],
     "Paris, Texas": ["Paris, Texas is a small city in Lamar County in the United States."],
     "Toronto": [
         "Toronto is the largest city in Canada; the CN Tower there is 553 metres tall.",
@@ -389,6 +390,18 @@ def test_the_corpus_says_which_words_it_writes_as_a_name(index):
 def test_a_first_name_that_begins_another_name_is_no_switch(writer):
     output, _ = converse(writer, AVATAR, "was james caird a big boat")
     assert output.topic != "James Cameron"  # "James Caird" is a name of its own
+
+
+def test_a_topic_s_own_name_beats_a_person_s_surname(index):
+    writer = make_writer("learned", index)  # it moves to the city; the memory holds both
+    history = [
+        ("who was jack paris?", "Jack Paris was an American lawyer; he was born in 1901."),
+        ("what is the population of Paris?", PAGES["Paris"][0]),
+    ]
+    _, memory = converse(writer, history, "and who was he married to?")
+    assert {"Jack Paris", "Paris"} <= {t.name for t in memory.topics}
+    said = writer.context(memory).mentions("paris")
+    assert [m.name for m in said] == ["Paris"]
 
 
 def test_short_forms_and_places_by_region_are_found_as_names():

@@ -172,6 +172,7 @@ class RuleWriter:
         table = NameTable()
         for topic in memory.topics:
             table.add(topic.name)
+        for topic in memory.topics:  # after every full name: "germany" is Germany, if held
             base = name_key(topic.name)
             if topic_is_person(topic) and len(base) > 1 and len(base[-1]) > 3:
                 table.add(topic.name, key=base[-1:])
