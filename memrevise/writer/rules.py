@@ -745,21 +745,13 @@ class RuleWriter:
         own = set(name_key(current.name))
         surnames = self.surnames.find(text)
         if surnames:  # a person by a surname no other page has ("where did grohl grow up"),
-            taken = [(m.start, m.end) for m in found]  # in play, or rare in the corpus
             in_play = {n.casefold() for _, n in context.answer_names[-EARLIER_NAMES:]}
-            in_play |= {t.name.casefold() for t in context.memory.topics}
-            found += [
-                m
-                for m in surnames
-                if self._surname_names(text[m.start : m.end], m.name, in_play)
-                and not any(start < m.end and m.start < end for start, end in taken)
+            in_play |= {t.name.casefold() for t in context.memory.topics}  # in play, or rare
+            said = [
+                m for m in surnames if self._surname_names(text[m.start : m.end], m.name, in_play)
             ]
-        taken = [(m.start, m.end) for m in found]  # and names in short forms ("man utd")
-        found += [
-            m
-            for m in self.titles.short_forms(text)
-            if not any(start < m.end and m.start < end for start, end in taken)
-        ]
+            found += _clear_of(found, said)
+        found += _clear_of(found, self.titles.short_forms(text))  # "man utd"
         # The subject before the object of a preposition ("lennon ... after the beatles").
         found.sort(key=lambda m: (_governed(text, m), m.start))
         for mention in found:
@@ -822,8 +814,8 @@ class RuleWriter:
                 and len(word) > _SHORT_NAME
                 and not word.isdigit()  # "born in 1940" names no "October 1940"
                 and word not in FUNCTION_WORDS
-                and not _DETERMINED.search(text[max(0, start - _DETERMINER_REACH) : start])
-                and not _AFTER_PREPOSITION.search(text[max(0, start - _DETERMINER_REACH) : start])
+                and not _DETERMINED.search(before := text[max(0, start - _LOOK_BACK) : start])
+                and not _AFTER_PREPOSITION.search(before)
                 and (not text[start].islower() or self._written_as_name(word))
                 and not self._in_another_name(spans, i)
             ):
@@ -845,9 +837,7 @@ class RuleWriter:
         """Whether a surname said alone means the one page it ends: the person is in play,
         or the corpus writes the word as a name ("lennon") or hardly uses it."""
         word = name_key(written)[0]
-        if name.casefold() in in_play or self.rare(word):
-            return True
-        return self.corpus_names is not None and bool(self.corpus_names(word))
+        return name.casefold() in in_play or self.rare(word) or self._written_as_name(word)
 
     def _written_as_name(self, words: str) -> bool:
         """Whether the corpus writes ``words`` as a name ("williams", not "museum"); without
@@ -1111,6 +1101,11 @@ def _kept(topic: Topic, question: str, phrase: str | None, withdrawn: str | None
     )
 
 
+def _clear_of(found: Sequence[Mention], more: Iterable[Mention]) -> list[Mention]:
+    """The mentions of ``more`` that overlap none of ``found``."""
+    return [m for m in more if not any(f.start < m.end and m.start < f.end for f in found)]
+
+
 def _only_best(pages: Sequence[str], score: Callable[[str], float]) -> str | None:
     """The one page with the highest positive score; none when it is shared or zero."""
     scores = sorted(((score(page), page) for page in pages), key=lambda sp: -sp[0])
@@ -1132,7 +1127,7 @@ _TOLD = re.compile(
 )
 _AFTER_PREPOSITION = re.compile(r"\b(?:in|on|at|from|to|into|of|near|across|over)\s+$")
 _SHORT_NAME = 2  # letters a word needs to be taken as part of a name on its own
-_DETERMINER_REACH = 10  # characters before a word in which "the", "a" or "its" is looked for
+_LOOK_BACK = 10  # characters before a word in which "the", "its" or "in" is looked for
 _OLDER = frozenset("older earlier original".split())
 _NEWER = frozenset("newer later recent latest remake".split())
 _RUN_WORDS = 3  # the longest run of words looked up as a name in the corpus

@@ -19,18 +19,19 @@ from memrevise.numbers import mentions
 
 _SLOT = "#"
 _UNIT = r"(?:one|year|season|edition|film|movie|game|book|part|mission|model|version)"
+_STEP_WORDS = {"two": 2, "three": 3, "2": 2, "3": 3}  # "the one two before that"
+_STEP = f"(?:{'|'.join(_STEP_WORDS)})"
 _NEXT = re.compile(
-    rf"\b(?:next|following|subsequent|later|newer|sequel|{_UNIT}\s+(?:(?:two|three|2|3)\s+)?"
+    rf"\b(?:next|following|subsequent|later|newer|sequel|{_UNIT}\s+(?:{_STEP}\s+)?"
     r"after|after\s+(?:that|it))\b",
     re.IGNORECASE,
 )
 _PREVIOUS = re.compile(
-    rf"\b(?:previous|preceding|prior|earlier|older|prequel|{_UNIT}\s+(?:(?:two|three|2|3)\s+)?"
+    rf"\b(?:previous|preceding|prior|earlier|older|prequel|{_UNIT}\s+(?:{_STEP}\s+)?"
     r"before|before\s+(?:that|it))\b",
     re.IGNORECASE,
 )
-_STEPS = re.compile(r"\b(two|three|2|3)\s+(?:before|after)\b", re.IGNORECASE)  # "one two before"
-_STEP_WORDS = {"two": 2, "three": 3, "2": 2, "3": 3}
+_STEPS = re.compile(rf"\b({_STEP})\s+(?:before|after)\b", re.IGNORECASE)
 # A number word after a word that numbers parts of a series: "part three", "season two".
 _NUMBER_WORD = re.compile(
     r"\b(?:part|season|series|episode|chapter|volume|vol|book|number|no)\.?\s+"
@@ -128,7 +129,7 @@ class Siblings:
         here = next(i for i, m in enumerate(family) if m.title.casefold() == title.casefold())
         by_value = {m.value: m.title for m in family}
         if values[0] >= _CENTURY:  # years: "the 84 one", "90 i mean"
-            for value in [m.value for m in family]:
+            for value in values:
                 by_value.setdefault(value % _CENTURY, by_value[value])
         for value in said_values(text):
             if value in by_value and by_value[value].casefold() != title.casefold():
