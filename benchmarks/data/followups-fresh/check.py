@@ -30,9 +30,8 @@ def main():
     )
     base = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(base)
-    root = Path(sys.argv[1]) if len(sys.argv) > 1 else HERE
-    return base.check(
-        root,
+    return base.main(
+        HERE,
         MINIMUM,
         least_conversations=24,
         least_turns=170,

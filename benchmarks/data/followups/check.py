@@ -82,9 +82,11 @@ def words(text):
     return re.findall(r"[a-z0-9']+", text.lower())
 
 
-def main():
-    root = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parent
-    return check(root, MINIMUM, least_conversations=35, least_turns=170)
+def main(folder=None, minimum=None, least_conversations=35, least_turns=170, **new_pages):
+    """Check the folder named on the command line, else ``folder`` (by default this file's),
+    against ``minimum`` (this set's by default) and the other limits of :func:`check`."""
+    root = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(folder or Path(__file__).parent)
+    return check(root.resolve(), minimum or MINIMUM, least_conversations, least_turns, **new_pages)
 
 
 def check(root, minimum, least_conversations, least_turns, new_page_prefix=None, least_new_pages=0):

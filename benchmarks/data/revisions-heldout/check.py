@@ -27,8 +27,7 @@ def main():
     spec = importlib.util.spec_from_file_location("revisions_check", path)
     base = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(base)
-    here = sys.argv[1] if len(sys.argv) > 1 else HERE
-    return base.check(here, TIER_MINIMUM, least_items=80, new_page_prefix="rh-p")
+    return base.main(HERE, tier_minimum=TIER_MINIMUM, least_items=80, new_page_prefix="rh-p")
 
 
 if __name__ == "__main__":

@@ -29,9 +29,13 @@ REQUIRED = [
 ]
 
 
-def main():
-    here = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
-    return check(here)
+def main(folder=None, **limits):
+    """Check the folder named on the command line, else ``folder`` (by default this file's),
+    with the limits of :func:`check`."""
+    here = (
+        sys.argv[1] if len(sys.argv) > 1 else folder or os.path.dirname(os.path.abspath(__file__))
+    )
+    return check(here, **limits)
 
 
 def check(here, tier_minimum=None, least_items=0, new_page_prefix=None):
