@@ -209,6 +209,29 @@ def test_a_place_in_the_conversation_said_after_the_verb(writer):
     assert output.topic == "Avatar (2009 film)"
 
 
+PEOPLE = [
+    *CREW,
+    ("who is james cameron?", PAGES["James Cameron"][0]),
+    ("where was christopher nolan born?", PAGES["Christopher Nolan"][0]),
+]
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [("the third person we talked about", "Christopher Nolan"),
+     ("the person we discussed second", "James Cameron")],
+)  # fmt: skip
+def test_a_place_in_the_conversation_counts_the_people_discussed_in_order(writer, said, meant):
+    output, _ = converse(writer, PEOPLE, f"sorry, tarkovsky... no wait, {said}")
+    assert output.topic == meant  # the third is the current topic: the repair comes back to it
+
+
+def test_a_correction_points_with_its_own_words_not_its_question_s(writer):
+    final = "no, the one from wapakoneta - tell me about their life, apollo 11 and all"
+    output, _ = converse(writer, PEOPLE[:3], final)
+    assert output.topic == "Neil Armstrong"
+
+
 def test_a_self_repair_to_the_other_one_means_the_topic_not_the_name_withdrawn(writer):
     output, memory = converse(writer, AVATAR, "who was on apollo 11... hang on, the other one")
     assert output.topic == "Avatar (2009 film)"

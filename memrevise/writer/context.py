@@ -129,6 +129,17 @@ class Context:
                 return name, "", {turn}
         return None
 
+    def discussed_at(self, position: cues.Position) -> Topic | None:
+        """The topic at ``position`` among the memory's topics in the order first discussed,
+        counting only people or only other things where the noun says which ("the second
+        person we talked about", "the film we discussed third")."""
+        order = sorted(self.memory.topics, key=lambda t: t.turns[0])
+        if position.noun and position.noun != "one":
+            people = position.noun in cues.PERSON_NOUNS
+            order = [t for t in order if topic_is_person(t) == people]
+        index = position.index - 1 if position.index > 0 else len(order) + position.index
+        return order[index] if 0 <= index < len(order) else None
+
     def is_person(self, name: str) -> bool:
         """Whether ``name``, a topic of the memory or not, is a person."""
         topic = self.memory.topic(name)

@@ -321,7 +321,7 @@ class RuleWriter:
             return None
         intended = None
         current = context.current
-        segments = cues.repair_segments(after)
+        segments = cues.repair_segments(_before_question(after))
         pointing = [segment for segment in segments if not _asks_anew(segment)]
         if (  # "michael sheen... hang on, the other one": not the name withdrawn, the topic
             current is not None
@@ -380,7 +380,7 @@ class RuleWriter:
             return None
         own = [q for q in _questions(text) if _asks_anew(q)]
         question = own[-1] if own else self._open_question(context, previous_question)[0]
-        segments = cues.repair_segments(text)
+        segments = cues.repair_segments(_before_question(text))  # not the question's own words
         target = self._came_back(context, text, segments, rejected, question)
         for segment in reversed(segments if target is None else ()):
             if segment.casefold().startswith("not "):
@@ -464,6 +464,10 @@ class RuleWriter:
             if options:
                 best = self._best_fit(context, rejected, question, [o[0] for o in options])
                 return next(o for o in options if o[0] == best)
+            if ordered and place is None:  # "the third person we talked about", beyond a pair
+                discussed = context.discussed_at(position)
+                if discussed is not None:
+                    return discussed.name, "", {discussed.turns[-1]}
         if cues.wants_other(segment):
             person = bool(set(cues.words_of(segment)) & (cues.PERSON_NOUNS - {"one"}))
             other = self._other(context, rejected, question, person)
