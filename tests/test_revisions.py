@@ -232,6 +232,18 @@ def test_a_correction_points_with_its_own_words_not_its_question_s(writer):
     assert output.topic == "Neil Armstrong"
 
 
+@pytest.mark.parametrize(
+    "final",
+    ["no, the one you told me about earlier, with james cameron",
+     "wrong one. the film from before, the cameron one",
+     "nope, the one where you mentioned james"],
+)  # fmt: skip
+def test_what_an_earlier_answer_said_describes_a_topic_it_does_not_name(writer, final):
+    history = [*AVATAR, ("who does rocky fight in rocky ii?", "Rocky fights Apollo Creed again.")]
+    output, _ = converse(writer, history, final)
+    assert output.topic == "Avatar (2009 film)"  # not the page "James Cameron"
+
+
 def test_a_self_repair_to_the_other_one_means_the_topic_not_the_name_withdrawn(writer):
     output, memory = converse(writer, AVATAR, "who was on apollo 11... hang on, the other one")
     assert output.topic == "Avatar (2009 film)"

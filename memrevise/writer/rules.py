@@ -321,7 +321,7 @@ class RuleWriter:
             return None
         intended = None
         current = context.current
-        segments = cues.repair_segments(_before_question(after))
+        segments = _descriptions_joined(cues.repair_segments(_before_question(after)))
         pointing = [segment for segment in segments if not _asks_anew(segment)]
         if (  # "michael sheen... hang on, the other one": not the name withdrawn, the topic
             current is not None
@@ -380,7 +380,8 @@ class RuleWriter:
             return None
         own = [q for q in _questions(text) if _asks_anew(q)]
         question = own[-1] if own else self._open_question(context, previous_question)[0]
-        segments = cues.repair_segments(_before_question(text))  # not the question's own words
+        # not the question's own words
+        segments = _descriptions_joined(cues.repair_segments(_before_question(text)))
         target = self._came_back(context, text, segments, rejected, question)
         for segment in reversed(segments if target is None else ()):
             if segment.casefold().startswith("not "):
@@ -553,8 +554,9 @@ class RuleWriter:
                 c
                 for c in names
                 if context.canonical(c).casefold() not in excluded
-                # "the one that has to do with hbo" is not the page "HBO"
-                and not (described_by and set(name_key(c)) <= said)
+                # "the one that has to do with hbo" is not the page "HBO", nor "the one
+                # where you mentioned primetime" the page "Primetime Emmy Award"
+                and not (described_by and set(name_key(c)) & said - STOPWORDS)
             ]
 
         searched = self.search is not None and lookup
@@ -1266,6 +1268,9 @@ _ANSWERED_FOR = re.compile(
 )
 _YEAR = re.compile(r"1[5-9]\d\d|20\d\d")
 _TALKING = frozenset("was talking asking about thinking of".split())
+# How a description of what an earlier answer said goes on after a comma.
+_GOES_ON = re.compile(r"\s*(?:with|where|who|whose|that)\s|\s*the\s+\S.*\s+one\s*$", re.I)
+_TOLD_WITH = re.compile(r",\s*(?:with\s|the\s+\S.*\s+one\s*$)", re.IGNORECASE)
 _DESCRIBING = re.compile(r"\s*(?:the|that|this|a|an)\s", re.IGNORECASE)
 _DESCRIBED_BY = re.compile(
     r"\s*(?:the|that)\s+(?:[a-z]+\s+){0,5}?(?:with|from|about|whose|where|involving|had|has)\s",
@@ -1288,7 +1293,10 @@ _PREPOSITION = re.compile(
 def _described_by(segment: str) -> bool:
     """Whether a correction describes what it means by what its page holds ("the one with
     hbo", "actually the film about jacobs", "i was talking about the one that has to do with
-    boorman"), after any cue or filler words."""
+    boorman", "the one you told me about earlier, with hbo", "the person from before, the
+    mary todd one"), after any cue or filler words."""
+    if _TOLD.search(segment) and _TOLD_WITH.search(segment):
+        return True
     words = segment.split()
     while (
         words
@@ -1324,3 +1332,15 @@ def _replace_value(text: str, old: str, new: str) -> str:
     if not before or not after:
         return text
     return rename(text, before[-1].text, after[-1].text, pattern=r"(?<![\w']){}(?![\w'])") or text
+
+
+def _descriptions_joined(segments: list[str]) -> list[str]:
+    """The segments, a description that goes on after a comma joined to where it starts
+    ("the one you told me about earlier" + "with hbo")."""
+    joined: list[str] = []
+    for segment in segments:
+        if joined and _TOLD.search(joined[-1]) and _GOES_ON.match(segment):
+            joined[-1] = f"{joined[-1]}, {segment}"
+        else:
+            joined.append(segment)
+    return joined

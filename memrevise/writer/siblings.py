@@ -21,14 +21,19 @@ _SLOT = "#"
 _UNIT = r"(?:one|year|season|edition|film|movie|game|book|part|mission|model|version)"
 _STEP_WORDS = {"two": 2, "three": 3, "2": 2, "3": 3}  # "the one two before that"
 _STEP = f"(?:{'|'.join(_STEP_WORDS)})"
+# "earlier" and "later" step ("the earlier one", "four years later"), except after a verb of
+# saying ("the one you told me about earlier", "from earlier").
+_NOT_AFTER_SAYING = "".join(
+    rf"(?<!\b{verb}\s)" for verb in "about discussed mentioned said from asked named listed".split()
+)
 _NEXT = re.compile(
-    rf"\b(?:next|following|subsequent|later|newer|sequel|{_UNIT}\s+(?:{_STEP}\s+)?"
+    rf"\b(?:next|following|subsequent|{_NOT_AFTER_SAYING}later|newer|sequel|{_UNIT}\s+(?:{_STEP}\s+)?"
     r"after|after\s+(?:that|it))\b",
     re.IGNORECASE,
 )
 _PREVIOUS = re.compile(
-    rf"\b(?:previous|preceding|prior|earlier|older|prequel|{_UNIT}\s+(?:{_STEP}\s+)?"
-    r"before|before\s+(?:that|it))\b",
+    rf"\b(?:previous|preceding|prior|{_NOT_AFTER_SAYING}earlier|older|prequel|{_UNIT}\s+"
+    rf"(?:{_STEP}\s+)?before|before\s+(?:that|it))\b",
     re.IGNORECASE,
 )
 _STEPS = re.compile(rf"\b({_STEP})\s+(?:before|after)\b", re.IGNORECASE)
