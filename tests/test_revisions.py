@@ -226,6 +226,12 @@ def test_a_place_in_the_conversation_counts_the_people_discussed_in_order(writer
     assert output.topic == meant  # the third is the current topic: the repair comes back to it
 
 
+def test_an_aside_after_a_correction_points_nowhere(writer):
+    final = "no no. the one from wapakoneta. sorry if that was unclear with the moon and all"
+    output, _ = converse(writer, PEOPLE[:3], final)
+    assert output.topic == "Neil Armstrong"
+
+
 def test_a_correction_points_with_its_own_words_not_its_question_s(writer):
     final = "no, the one from wapakoneta - tell me about their life, apollo 11 and all"
     output, _ = converse(writer, PEOPLE[:3], final)

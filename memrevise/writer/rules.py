@@ -332,7 +332,7 @@ class RuleWriter:
         ):
             intended = (current.name, "", {current.turns[-1]})
         for segment in reversed(segments if intended is None else ()):
-            if segment.casefold().startswith("not "):
+            if segment.casefold().startswith("not ") or _ASIDE.match(segment):
                 continue
             # A repair looks a page up only by a description ("the one who ...").
             lookup = bool(_DESCRIBING.match(segment))
@@ -384,7 +384,7 @@ class RuleWriter:
         segments = _descriptions_joined(cues.repair_segments(_before_question(text)))
         target = self._came_back(context, text, segments, rejected, question)
         for segment in reversed(segments if target is None else ()):
-            if segment.casefold().startswith("not "):
+            if segment.casefold().startswith("not ") or _ASIDE.match(segment):
                 continue
             target = self._referent(context, segment, rejected, text, question)
             if target is not None:
@@ -1271,6 +1271,8 @@ _TALKING = frozenset("was talking asking about thinking of".split())
 # How a description of what an earlier answer said goes on after a comma.
 _GOES_ON = re.compile(r"\s*(?:with|where|who|whose|that)\s|\s*the\s+\S.*\s+one\s*$", re.I)
 _TOLD_WITH = re.compile(r",\s*(?:with\s|the\s+\S.*\s+one\s*$)", re.IGNORECASE)
+# A part of a correction that points nowhere ("... sorry if that was unclear", "please").
+_ASIDE = re.compile(r"\s*(?:if|in\s+case|please|thanks|thank\s+you|as\s+i\s+said)\b", re.I)
 _DESCRIBING = re.compile(r"\s*(?:the|that|this|a|an)\s", re.IGNORECASE)
 _DESCRIBED_BY = re.compile(
     r"\s*(?:the|that)\s+(?:[a-z]+\s+){0,5}?(?:with|from|about|whose|where|involving|had|has)\s",
