@@ -1272,7 +1272,9 @@ _TALKING = frozenset("was talking asking about thinking of".split())
 _GOES_ON = re.compile(r"\s*(?:with|where|who|whose|that)\s|\s*the\s+\S.*\s+one\s*$", re.I)
 _TOLD_WITH = re.compile(r",\s*(?:with\s|the\s+\S.*\s+one\s*$)", re.IGNORECASE)
 # A part of a correction that points nowhere ("... sorry if that was unclear", "please").
-_ASIDE = re.compile(r"\s*(?:if|in\s+case|please|thanks|thank\s+you|as\s+i\s+said)\b", re.I)
+_ASIDE = re.compile(
+    r"\s*(?:s[a-z]{1,4}y\s+)?(?:if|in\s+case|please|thanks|thank\s+you|as\s+i\s+said)\b", re.I
+)  # "sorry if ...", "sory if ..."
 _DESCRIBING = re.compile(r"\s*(?:the|that|this|a|an)\s", re.IGNORECASE)
 _DESCRIBED_BY = re.compile(
     r"\s*(?:the|that)\s+(?:[a-z]+\s+){0,5}?(?:with|from|about|whose|where|involving|had|has)\s",
