@@ -667,3 +667,21 @@ def test_the_other_person_is_a_person(writer):
     ]
     output, _ = converse(writer, history, "wrong person. the other person")
     assert output.topic not in {"Apollo 11", "Avatar (2009 film)", "Avatar (2004 film)"}
+
+
+def test_a_misspelt_title_is_the_one_title_it_is_closest_to():
+    table = NameTable(["Super Mario Galaxy", "Super Mario Bros.", "Mario", "Småland"])
+    assert table.closest("Super Mario Galixy", 0.85) == "Super Mario Galaxy"
+    assert table.closest("Smalaid", 0.85) == "Småland"
+    assert table.closest("Smallville", 0.85) is None  # too far
+    assert table.closest("Galaxy", 0.85) is None  # another word count, another first letter
+    twins = NameTable(["Rocky II", "Rocky IV"])
+    assert twins.closest("Rocky IX", 0.8) is None  # as close to both: no guess
+
+
+@pytest.mark.parametrize("said", ["Andrei Tarkofsky", "Christopher Nolen"])
+def test_a_correction_to_a_misspelt_page_title(writer, said):
+    history = [("who directed solaris?", "Solaris (2002 film) was directed by Steven Soderbergh.")]
+    output, _ = converse(writer, history, f"no, i meant {said}")
+    assert output.topic in TITLES  # never the misspelling itself
+    assert output.topic.startswith(said.split()[0])

@@ -7,6 +7,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from difflib import SequenceMatcher, get_close_matches
 from functools import lru_cache
 
 from memrevise.text import strip_qualifier
@@ -262,6 +263,8 @@ class NameTable:
         self._common = common
         self._longest = 0
         self._found = lru_cache(maxsize=FOUND_TEXTS)(self._find)
+        # Keys by word count and first letter, built when a misspelt name is first looked up.
+        self._openings: dict[tuple[int, str], list[tuple[str, ...]]] | None = None
         # Names of several words by their first word's opening and second word's initial,
         # when short forms are looked for.
         self._initials: dict[tuple[str, str], list[tuple[str, ...]]] | None = (
@@ -282,6 +285,7 @@ class NameTable:
             if name not in entries:
                 entries.append(name)
                 self._found.cache_clear()
+                self._openings = None
                 if self._initials is not None and len(key) > 1 and len(entries) == 1:
                     opening = (key[0][:_SHORT_FORM], key[1][0])
                     self._initials.setdefault(opening, []).append(key)
@@ -289,6 +293,23 @@ class NameTable:
 
     def __len__(self) -> int:
         return len(self._names)
+
+    def closest(self, said: str, cutoff: float) -> str | None:
+        """The name that ``said``, a name the table does not know, most likely misspells: of
+        the names with as many words and the same first letter, the most alike by
+        :class:`difflib.SequenceMatcher`, if at least ``cutoff`` alike and alone there."""
+        typed = name_key(said)
+        if not typed:
+            return None
+        if self._openings is None:
+            self._openings = {}
+            for key in self._names:
+                self._openings.setdefault((len(key), key[0][:1]), []).append(key)
+        keys = self._openings.get((len(typed), typed[0][:1]), [])
+        found = get_close_matches(" ".join(typed), [" ".join(k) for k in keys], 2, cutoff)
+        if not found or (len(found) > 1 and _alike(found[1], typed) == _alike(found[0], typed)):
+            return None
+        return self._names[tuple(found[0].split())][0]
 
     def named(self, name: str) -> list[str]:
         """Every known name sharing ``name``'s words (the same-name pages of a title)."""
@@ -366,6 +387,10 @@ class NameTable:
             return True
         before = text[max(0, start - _DETERMINER_REACH) : start]  # not the whole text: linear
         return len(word) > 3 and not self._common(word) and not _DETERMINER.search(before)
+
+
+def _alike(found: str, typed: tuple[str, ...]) -> float:
+    return SequenceMatcher(None, found, " ".join(typed)).ratio()
 
 
 def capitalised(text: str) -> list[Mention]:

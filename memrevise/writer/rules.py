@@ -475,6 +475,9 @@ class RuleWriter:
             if other is not None:
                 return other, "the other", self._depends(context, other)
         said = [*context.names(segment), *(m.name for m in self.surnames.find(segment))]
+        # A name written whole but misspelt ("Super Mario Galixy") before the names in it
+        written = (m.name for m in capitalised(segment) if not self.titles.named(m.name))
+        said = [*filter(None, (self._misspelt(context, name) for name in written)), *said]
         if _described_by(segment):  # "the person with new york city in it"
             said = []
         for mention in dict.fromkeys(said):
@@ -500,7 +503,8 @@ class RuleWriter:
 
     def _misspelt(self, context: Context, said: str) -> str | None:
         """The name in play that ``said``, a name no page or topic has, misspells by a letter
-        or two ("Daiisy Duck", "Inssomnia")."""
+        or two ("Daiisy Duck", "Inssomnia"), else the one page title it misspells ("Super
+        Mario Galixy")."""
         if self.titles.named(said) or context.memory.topic(said) is not None:
             return None
         in_play = [
@@ -513,7 +517,7 @@ class RuleWriter:
             for name in dict.fromkeys(in_play)
         ]
         best = max(scored, default=(0.0, None))
-        return best[1] if best[0] >= _MISSPELT else None
+        return best[1] if best[0] >= _MISSPELT else self.titles.closest(said, _MISSPELT)
 
     def _renamed(self, context: Context, rejected: str, text: str) -> str | None:
         """A number swapped in the rejected name ("12, not 11"), kept only where it names a
