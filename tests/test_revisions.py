@@ -685,3 +685,9 @@ def test_a_correction_to_a_misspelt_page_title(writer, said):
     output, _ = converse(writer, history, f"no, i meant {said}")
     assert output.topic in TITLES  # never the misspelling itself
     assert output.topic.startswith(said.split()[0])
+
+
+def test_the_other_one_after_a_person_is_the_other_person(writer):
+    history = [*CREW, *APOLLO_11, ("who is buzz aldrin?", PAGES["Buzz Aldrin"][0])]
+    output, _ = converse(writer, history, "no no, the other one")
+    assert output.topic == "Neil Armstrong"  # not Apollo 11, the topic in between

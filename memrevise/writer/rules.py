@@ -654,6 +654,8 @@ class RuleWriter:
         others = others[:RECENT_TOPICS]
         if not others:
             return None
+        person = context.is_person(rejected)  # a person's counterpart is a person
+        others = [t for t in others if topic_is_person(t) == person] or others
         if self.pages is not None:
             fit = self._fit(rejected, question)
             return max(others, key=lambda topic: fit(topic.name))
