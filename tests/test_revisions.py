@@ -691,3 +691,13 @@ def test_the_other_one_after_a_person_is_the_other_person(writer):
     history = [*CREW, *APOLLO_11, ("who is buzz aldrin?", PAGES["Buzz Aldrin"][0])]
     output, _ = converse(writer, history, "no no, the other one")
     assert output.topic == "Neil Armstrong"  # not Apollo 11, the topic in between
+
+
+def test_the_other_film_is_a_film_of_the_conversation(writer):
+    history = [
+        *AVATAR,
+        ("who is james cameron?", PAGES["James Cameron"][0]),
+        ("who does rocky fight in rocky ii?", PAGES["Rocky II"][0]),
+    ]
+    output, _ = converse(writer, history, "no, the other film")
+    assert output.topic == "Avatar (2009 film)"  # not the director between them

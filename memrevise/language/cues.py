@@ -453,6 +453,15 @@ def wants_other(text: str) -> bool:
     return bool(_OTHER.search(text))
 
 
+def other_noun(text: str) -> str:
+    """The noun after "the other" ("the other film" -> "film"), else ""."""
+    found = _OTHER_NOUN.search(text)
+    return found["noun"].casefold() if found else ""
+
+
+_OTHER_NOUN = re.compile(r"\bthe\s+other\s+(?P<noun>[a-z]+)\b", re.IGNORECASE)
+
+
 def negated(text: str) -> list[str]:
     """What the user says they did not mean ("not the actor", "not 1")."""
     return [m["what"].strip() for m in _NOT.finditer(text)]

@@ -140,6 +140,17 @@ class Context:
         index = position.index - 1 if position.index > 0 else len(order) + position.index
         return order[index] if 0 <= index < len(order) else None
 
+    def of_noun(self, names: list[str], noun: str) -> list[str]:
+        """The names a noun can mean: the people for a person's noun, else those of its kind
+        ("film": a topic's kind or a name's qualifier)."""
+        if noun in cues.PERSON_NOUNS:
+            return [n for n in names if self.is_person(n)]
+        return [n for n in names if noun in (self.kind_of(n), *cues.words_of(qualifier(n)))]
+
+    def kind_of(self, name: str) -> str:
+        topic = self.memory.topic(name)
+        return topic.kind if topic is not None else ""
+
     def is_person(self, name: str) -> bool:
         """Whether ``name``, a topic of the memory or not, is a person."""
         topic = self.memory.topic(name)

@@ -470,8 +470,7 @@ class RuleWriter:
                 if discussed is not None:
                     return discussed.name, "", {discussed.turns[-1]}
         if cues.wants_other(segment):
-            person = bool(set(cues.words_of(segment)) & (cues.PERSON_NOUNS - {"one"}))
-            other = self._other(context, rejected, question, person)
+            other = self._other(context, rejected, question, cues.other_noun(segment))
             if other is not None:
                 return other, "the other", self._depends(context, other)
         said = [*context.names(segment), *(m.name for m in self.surnames.find(segment))]
@@ -600,13 +599,12 @@ class RuleWriter:
                 best, best_score = name, score
         return (best, best_score) if best_score >= 1.0 else (None, 0.0)
 
-    def _other(
-        self, context: Context, rejected: str, question: str, person: bool = False
-    ) -> str | None:
+    def _other(self, context: Context, rejected: str, question: str, noun: str = "") -> str | None:
         """ "The other one", "wrong one": the other member of the latest pair an answer named
         with the rejected one, else the earlier topic most like the rejected one or another
-        page of its name or numbered family, whichever fits the open question better; with
-        ``person`` ("the other person"), a person of the conversation where one fits."""
+        page of its name or numbered family, whichever fits the open question better; with a
+        ``noun`` ("the other person", "the other film"), one of the conversation's topics of
+        that sort where one fits."""
         for _, names in reversed(context.answer_lists):
             if len(names) == 2 and any(same_name(n, rejected) for n in names):
                 # "there are two: indiana and atlanta" ... "the other one"
@@ -617,10 +615,10 @@ class RuleWriter:
             options.append(counterpart.name)
         family = [*self.titles.named(rejected), *(m.title for m in self.siblings.family(rejected))]
         options += [t for t in family if t.casefold() != rejected.casefold()]
-        if person:
+        if noun and noun != "one":
             recent = [t.name for t in context.recent_topics()[:RECENT_TOPICS]]
-            people = [n for n in [*options, *recent] if n != rejected and context.is_person(n)]
-            options = people or options
+            sort = [n for n in dict.fromkeys([*options, *recent]) if n != rejected]
+            options = context.of_noun(sort, noun) or options
         return self._best_fit(context, rejected, question, options) if options else None
 
     def _fit(self, rejected: str, question: str) -> Callable[[str], float]:
