@@ -169,6 +169,8 @@ ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
     "eighth": 8, "ninth": 9, "tenth": 10, "last": -1, "former": 1, "latter": -1,
     "penultimate": -2, "second last": -2, "second to last": -2, "third last": -3,
+    "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15,
+    "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20,
 }  # fmt: skip
 _POSITION = re.compile(
     r"\b(?:the|that|this)\s+(?P<ord>second(?:\s+to)?\s+last|third\s+last|penultimate|former|"

@@ -776,8 +776,8 @@ class RuleWriter:
                 continue
             # "the band" reads as a noun; "the amazon river" names the river
             single = len(cues.words_of(written)) < 2
-            determined = _DETERMINED.match(written) or (
-                single and _DETERMINED.search(text[: mention.start])
+            determined = _OPENS_WITH_ARTICLE.match(written) or (
+                single and _DETERMINER_BEFORE.search(text[: mention.start])
             )
             if written.islower() and determined:
                 continue
@@ -824,8 +824,10 @@ class RuleWriter:
                 and len(word) > _SHORT_NAME
                 and not word.isdigit()  # "born in 1940" names no "October 1940"
                 and word not in FUNCTION_WORDS
-                and not _DETERMINED.search(before := text[max(0, start - _LOOK_BACK) : start])
-                and not _AFTER_PREPOSITION.search(before)
+                and not _DETERMINER_BEFORE.search(
+                    before := text[max(0, start - _LOOK_BACK) : start]
+                )
+                and not _PREPOSITION.search(before)
                 and (not text[start].islower() or self._written_as_name(word))
                 and not self._in_another_name(spans, i)
             ):
@@ -1135,7 +1137,6 @@ _TOLD = re.compile(
     r"\b(?:you|u)\s+(?:told|mentioned|said|called|described|talked)\b|\bfrom\s+before\b",
     re.IGNORECASE,
 )
-_AFTER_PREPOSITION = re.compile(r"\b(?:in|on|at|from|to|into|of|near|across|over)\s+$")
 _SHORT_NAME = 2  # letters a word needs to be taken as part of a name on its own
 _LOOK_BACK = 10  # characters before a word in which "the", "its" or "in" is looked for
 _OLDER = frozenset("older earlier original".split())
@@ -1261,11 +1262,10 @@ def _content(text: str) -> set[str]:
     return {w for w in said - STOPWORDS - cues.FILLER if not w.isdigit()}
 
 
-_DETERMINED = re.compile(
-    r"(?:^|\b)(?:the|a|an|this|that|these|those|its|his|her|their|our|your|my)\s+$"
-    r"|^(?:the|a|an)\s+",
-    re.IGNORECASE,
+_DETERMINER_BEFORE = re.compile(  # text that ends with a determiner
+    r"(?:^|\b)(?:the|a|an|this|that|these|those|its|his|her|their|our|your|my)\s+$", re.I
 )
+_OPENS_WITH_ARTICLE = re.compile(r"(?:the|a|an)\s+", re.IGNORECASE)  # "the band"
 _KIND_NOUNS = frozenset().union(*cues.KIND_WORDS, cues.PERSON_NOUNS, {"place", "one", "thing"})
 _ANSWERED_FOR = re.compile(
     r"(?:^|[.!?;]\s+)(?:for|as\s+for|regarding|about)\s+(?P<name>[^:.;]{2,80}?)\s*:", re.IGNORECASE

@@ -52,17 +52,9 @@ _NUMBER_WORDS = {
 _CENTURY = 100  # a two-digit value means a year of the family ("the 84 one": 1984)
 _FIRST = re.compile(r"\b(?:original|very\s+first|first\s+(?:one|film|movie|book|game|part))\b")
 _LAST = re.compile(r"\b(?:latest|newest|most\s+recent|last\s+(?:one|film|movie|book|game))\b")
-_BIG_ORDINALS = {
-    word: n
-    for n, word in enumerate(
-        "eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth "
-        "nineteenth twentieth".split(),
-        start=11,
-    )
-}
 _ORDINAL = re.compile(
-    r"\b(?:the\s+)?(?P<ord>second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
-    rf"{'|'.join(_BIG_ORDINALS)}|\d{{1,2}}(?:st|nd|rd|th))\b(?!\s+(?:person|guy|man|woman|name|item|entry|member|"
+    rf"\b(?:the\s+)?(?P<ord>{'|'.join(w for w, n in cues.ORDINALS.items() if n > 1)}|"
+    r"\d{1,2}(?:st|nd|rd|th))\b(?!\s+(?:person|guy|man|woman|name|item|entry|member|"
     r"mentioned|listed|in\s+(?:that|the|this)\s+list))",
     re.IGNORECASE,
 )
@@ -146,11 +138,7 @@ class Siblings:
                 return family[here + direction * size].title
         for match in _ORDINAL.finditer(text):
             ordinal = match["ord"].casefold()
-            wanted = (
-                cues.ORDINALS.get(ordinal)
-                or _BIG_ORDINALS.get(ordinal)
-                or int(re.sub(r"\D", "", ordinal))
-            )
+            wanted = cues.ORDINALS.get(ordinal) or int(re.sub(r"\D", "", ordinal))
             chosen = (
                 by_value.get(wanted)
                 if values[0] < 1000
