@@ -227,7 +227,6 @@ _CORRECTION = re.compile(
     r"|\bmeant\s+to\s+(?:ask|say|type|write)\b"
     r"|\bi(?:\s+was|'m|\s+am)\s+(?:asking|talking|thinking|wondering|on\s+about|"
     r"referring|looking\s+for|after)\b"
-    r"|\bi\s+(?:wanted|asked|said|typed|was\s+after)\s+(?!to\b)"
     r"|\b(?:was|is|it'?s)\s+(?:the\s+)?(?:one|guy|person|film|movie)\s+i\s+(?:meant|wanted)\b"
     r"|\bnot\s+what\s+i\b|\bnot\s+the\s+one\s+i\b|\bnot\s+(?:him|her|it|them|that\s+one)\b"
     r"|\bisn'?t\s+(?:what|the\s+one|who)\s+i\b|\bmy\s+question\s+was\s+(?:about|on|for)\b"
@@ -318,9 +317,17 @@ def repair_split(text: str) -> tuple[str, str] | None:
 
 def is_correction(text: str) -> bool:
     """Whether the turn rejects the current interpretation ("no, i meant ...", "wrong one",
-    "i was asking about the other film", "sorry, 12 not 11"), in any case and with common
-    typos."""
-    return bool(_CORRECTION.search(normalised(text).strip()))
+    "i was asking about the other film", "i asked about the 2004 one", "sorry, 12 not 11"),
+    in any case and with common typos; "i asked about" in a question that opens with a
+    question word is a relative clause ("where did the first person i asked about die")."""
+    text = normalised(text).strip()
+    if _CORRECTION.search(text):
+        return True
+    said = words_of(text)
+    return bool(_SAID_BEFORE.search(text)) and bool(said) and said[0] not in QUESTION_WORDS
+
+
+_SAID_BEFORE = re.compile(r"\bi\s+(?:wanted|asked|said|typed|was\s+after)\s+(?!to\b)", re.I)
 
 
 def repair_segments(text: str) -> list[str]:

@@ -690,7 +690,7 @@ class RuleWriter:
     def _continuation(self, context: Context, text: str, turn: Turn) -> _Decision:
         """A turn that does not correct: its topic as the chooser (else :meth:`_choose`) picks
         it."""
-        chosen = self._named_switch(context, text)
+        chosen = self._going_back(context, text) or self._named_switch(context, text)
         if chosen is None and self.chooser is not None:
             chosen = self.chooser.choose(context, text, turn)
         name, phrase = chosen or self._choose(context, text, turn)
@@ -721,6 +721,33 @@ class RuleWriter:
         name = context.canonical(found[0].name)
         known = context.memory.topic(name) is not None or self.titles.named(name)
         return name if known else None
+
+    def _going_back(self, context: Context, text: str) -> tuple[str, str | None] | None:
+        """A return to a topic by its place in the conversation: "going back to the previous
+        topic, ...", "about the first film again" (the latest topic before the current one,
+        or the first one discussed, of the sort the noun says where it says one); "the first
+        director i asked about", "the one from my first question" (the topics counted in the
+        order first discussed)."""
+        current = context.current
+        if current is None:
+            return None
+        said = _GOING_BACK.search(text)
+        if said is not None and _RETURNING.search(text):
+            noun = said["noun"].casefold()
+            if said["which"].casefold() in ("first", "original"):
+                order = sorted(context.memory.topics, key=lambda t: t.turns[0])
+            else:
+                order = [t for t in context.recent_topics() if t.name != current.name]
+            if noun not in _TOPIC_NOUNS:
+                order = [t for t in order if _of_sort(t, noun)] or order
+            pronouns = cues.pronouns(text[said.end() :])
+            return (order[0].name, pronouns[0] if pronouns else None) if order else None
+        position = cues.conversation_position(text) if cues.in_conversation_order(text) else None
+        asked = _MY_QUESTION.search(text)
+        if asked is not None:
+            position = cues.Position(cues.ORDINALS[asked["ord"].casefold()], "one")
+        found = context.discussed_at(position) if position is not None else None
+        return (found.name, None) if found is not None else None
 
     def _named_switch(self, context: Context, text: str) -> tuple[str, str] | None:
         """A question that names an entity other than the current topic moves to it ("who
@@ -1132,6 +1159,14 @@ def _kind_words(phrase: str) -> set[str]:
     return words.union(*(kind for kind in cues.KIND_WORDS if kind & words))
 
 
+# "going back to the previous topic", "about the first film we discussed again"
+_GOING_BACK = re.compile(
+    r"\b(?:to|about|with)\s+the\s+(?P<which>previous|last|earlier|first|original)\s+"
+    r"(?P<noun>[a-z]+)\b",
+    re.IGNORECASE,
+)
+_MY_QUESTION = re.compile(r"\bmy\s+(?P<ord>first|second|third)\s+question\b", re.IGNORECASE)
+_TOPIC_NOUNS = frozenset("topic one subject thing question conversation".split())
 _RETURNING = re.compile(r"\b(?:back|again|return|returning|revisit)\b", re.IGNORECASE)
 _TOLD = re.compile(
     r"\b(?:you|u)\s+(?:told|mentioned|said|called|described|talked)\b|\bfrom\s+before\b",
@@ -1352,3 +1387,11 @@ def _descriptions_joined(segments: list[str]) -> list[str]:
         else:
             joined.append(segment)
     return joined
+
+
+def _of_sort(topic: Topic, noun: str) -> bool:
+    """Whether ``noun`` ("person", "film") can name ``topic``: a person's noun a person, any
+    other its kind or a word of its qualifier."""
+    if noun in cues.PERSON_NOUNS:
+        return topic_is_person(topic)
+    return noun == topic.kind or noun in cues.words_of(qualifier(topic.name))
