@@ -102,6 +102,13 @@ class SearchState:
         signals[name] = signals[name] + values if name in signals else values.astype(np.float64)
         return replace(self, signals=signals)
 
+    def best(self, index: Retriever, k: int = 100) -> tuple[list[str], list[float]]:
+        """The passage ids and scores of the best ``k`` candidates, best first (those of
+        :meth:`ranked`'s hits, without reading the passages)."""
+        scores = self.scores
+        order = np.argsort(-scores, kind="stable")[:k]
+        return [index.doc_id(doc) for doc in self.docs[order].tolist()], scores[order].tolist()
+
     def ranked(self, index: Retriever, k: int = 100) -> list[Hit]:
         """The best ``k`` candidates, best first (ties keep candidate order)."""
         scores = self.scores
