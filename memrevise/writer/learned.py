@@ -480,7 +480,7 @@ class TopicModel:
 
     @classmethod
     def load(cls, path: Path) -> TopicModel:
-        import lightgbm
+        from memrevise.writer.boosting import lightgbm
 
         try:
             text = Path(path).read_text(encoding="utf-8")
