@@ -33,19 +33,19 @@ def trec_lines(qid: str, ranked: Ranked, tag: str) -> list[str]:
 
 
 _worker_method: Method | None = None
-# Allocations between a worker's collections of young objects (Python's default is 700): a
-# worker makes many small objects that live as long as its caches, which each older
-# collection scans again.
+# Allocations between collections of young objects in a process that ranks items, a worker
+# or this one (Python's default is 700): ranking makes many small objects that live as long
+# as the method's caches, which each older collection scans again.
 WORKER_GC_THRESHOLD = 10_000
 BATCHES_QUEUED = 2  # batches waiting for each worker process, so that none waits for work
 
 
-def _share_cores(threads: int) -> None:
-    """Keep torch (an encoder's) to ``threads`` threads, so that the processes share the
-    cores instead of oversubscribing them, and collect garbage less often
-    (:data:`WORKER_GC_THRESHOLD`)."""
+def _share_cores(threads: int | None) -> None:
+    """Collect garbage less often (:data:`WORKER_GC_THRESHOLD`) and, ``threads`` given, keep
+    torch (an encoder's) to that many threads, so that the processes share the cores
+    instead of oversubscribing them."""
     gc.set_threshold(WORKER_GC_THRESHOLD, *gc.get_threshold()[1:])
-    if "torch" in sys.modules:
+    if threads is not None and "torch" in sys.modules:
         sys.modules["torch"].set_num_threads(threads)
 
 
@@ -62,9 +62,9 @@ def _rank_in_worker(items: list[Item], k: int) -> list[Ranked]:
 
 
 @contextmanager
-def _as_worker(threads: int) -> Iterator[None]:
-    """This process ranking beside the workers: it shares the cores as they do, and is
-    left as it was."""
+def _ranking_here(threads: int | None = None) -> Iterator[None]:
+    """This process ranking items as a worker does (:func:`_share_cores`), and left as it
+    was."""
     collections = gc.get_threshold()
     torch = sys.modules.get("torch")
     before = torch.get_num_threads() if torch is not None else None
@@ -129,11 +129,11 @@ def rank_items(
     that a bad method, writer or index fails with its own error rather than in a worker."""
     if spec.batched or workers <= 1 or len(items) < 2:
         method = spec.build()
-        if isinstance(method, BatchMethod):  # one process: its model batches over conversations
-            yield from zip(items, method.rank_many(items, k), strict=True)
-            return
-        for item in items:
-            yield item, method.rank(item, k)
+        with _ranking_here():
+            if isinstance(method, BatchMethod):  # one process: its model batches conversations
+                yield from zip(items, method.rank_many(items, k), strict=True)
+            else:
+                yield from ((item, method.rank(item, k)) for item in items)
         return
     context = _worker_context(spec)
     method = spec.build()
@@ -142,7 +142,7 @@ def rank_items(
         ProcessPoolExecutor(
             workers - 1, mp_context=context, initializer=_start_worker, initargs=(spec, threads)
         ) as pool,
-        _as_worker(threads),
+        _ranking_here(threads),
     ):
         work = batches(items, workers)
         yield from _rank_beside(method, pool, work, k, BATCHES_QUEUED * (workers - 1))
