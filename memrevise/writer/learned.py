@@ -233,8 +233,8 @@ class Features:
         candidates = tuple(dict.fromkeys(names.values()))
         answer_words = [w for w, _, _ in word_spans(answer)]
         sources = self._sources(answer)
-        rows = np.empty((len(candidates), len(FEATURES)), dtype=np.float32)
-        for i, name in enumerate(candidates):
+        rows: list[list[float]] = []
+        for name in candidates:
             row = reading.rows.get(name)
             if row is None:
                 row = reading.rows[name] = self._row(context, name, reading)
@@ -255,8 +255,9 @@ class Features:
             }
             for feature, value in answer_columns.items():
                 row[_COLUMNS[feature]] = float(value)
-            rows[i] = row
-        return Example(candidates, rows)
+            rows.append(row)
+        features = np.array(rows, dtype=np.float32).reshape(len(candidates), len(FEATURES))
+        return Example(candidates, features)
 
     def _read(self, context: Context, text: str) -> _Reading:
         """The turn's reading without its answer (memoised by context and text: contexts are
