@@ -14,7 +14,7 @@ query is resolved as the rule writer does, with the topic the model chose.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -128,11 +128,18 @@ def _votes(pages: list[tuple[str, float]]) -> dict[str, tuple[float, float]]:
     }
 
 
-def _holds(text_words: Sequence[str], key: tuple[str, ...]) -> bool:
-    n = len(key)
+def _starts(text_words: Sequence[str], key: tuple[str, ...]) -> Iterator[int]:
+    """Where ``key`` is said in the words: the positions of its first word that it follows."""
     if not key or key[0] not in text_words:  # most candidates are not said at all
-        return False
-    return any(tuple(text_words[i : i + n]) == key for i in range(len(text_words)))
+        return
+    first, n = key[0], len(key)
+    for i, word in enumerate(text_words):
+        if word == first and (n == 1 or tuple(text_words[i : i + n]) == key):
+            yield i
+
+
+def _holds(text_words: Sequence[str], key: tuple[str, ...]) -> bool:
+    return next(_starts(text_words, key), None) is not None
 
 
 def _share(text_words: Sequence[str], name: str) -> float:
@@ -164,15 +171,13 @@ def _kind_words(descriptions: Sequence[str]) -> frozenset[str]:
 def _near(text_words: Sequence[str], name: str, wanted: frozenset[str]) -> bool:
     """Whether a wanted word is next to a mention of ``name`` ("hip-hop singer Melle Mel")."""
     key = name_key(name)
-    n = len(key)
-    if not key or not wanted or key[0] not in text_words:
+    if not wanted:
         return False
-    for i in range(len(text_words) - n + 1):
-        if tuple(text_words[i : i + n]) == key:
-            window = text_words[max(0, i - CONTEXT_WINDOW) : i + n + CONTEXT_WINDOW]
-            if wanted.intersection(window):
-                return True
-    return False
+    n = len(key)
+    return any(
+        wanted.intersection(text_words[max(0, i - CONTEXT_WINDOW) : i + n + CONTEXT_WINDOW])
+        for i in _starts(text_words, key)
+    )
 
 
 def _asked_words(memory: Memory) -> dict[str, frozenset[str]]:
