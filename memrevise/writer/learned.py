@@ -302,7 +302,8 @@ class Features:
         ]:
             if name.casefold() not in names:
                 names[name.casefold()] = context.canonical(name)
-        titles = {title: _title(context, title) for votes in searches.values() for title in votes}
+        voted = dict.fromkeys(title for votes in searches.values() for title in votes)
+        titles = {title: _title(context, title) for title in voted}  # each spelled once
         question_words = [w for w, _, _ in word_spans(text)]
         descriptions = cues.descriptions(text)
         previous_question_words = [w for w, _, _ in word_spans(previous_question)]
