@@ -295,3 +295,21 @@ def test_the_shipped_models_load_and_rank(index):
     assert model.ranker(Turn.of("who went?", "Armstrong.")) is model.answered
     assert model.ranker(Turn.of("who went?")) is model.unanswered
     assert model.switch.probabilities([SwitchInput("where did he grow up?")]).shape == (1, 3)
+
+
+def test_a_process_loads_the_shipped_writer_model_without_scikit_learn():
+    """LightGBM's scikit-learn estimators are never used: a fresh process loads and runs the
+    shipped models without importing scikit-learn, and is left free to import it (no entry
+    in ``sys.modules`` stands for it)."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys; from memrevise.writer.learned import DEFAULT_MODEL, WriterModel\n"
+        "from memrevise.writer.switch import SwitchInput\n"
+        "model = WriterModel.load(DEFAULT_MODEL)\n"
+        "p = model.switch.probabilities([SwitchInput('who played in it?')])\n"
+        "assert abs(p.sum() - 1) < 1e-6 and 'sklearn' not in sys.modules\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

@@ -85,3 +85,20 @@ def test_a_worker_process_keeps_torch_to_its_share_of_the_cores(index, tmp_path)
         torch.set_num_threads(before)
         gc.set_threshold(*collections)
         methods._worker_method = None
+
+
+def test_this_process_ranks_beside_its_workers_as_alone_and_is_left_as_it_was(index, tmp_path):
+    """Each of twelve conversations asks about Avatar's director; with two processes, this
+    one ranks some batches itself, and the run reads the same, in item order."""
+    from memrevise.methods import rank_items
+
+    index.save(tmp_path / "index")
+    spec = MethodSpec(tmp_path / "index", "memrevise", "rules", traced=False)
+    items = [
+        ITEM.model_copy(update={"qid": f"q{n}", "conversation_id": f"c{n}"}) for n in range(12)
+    ]
+    collections = gc.get_threshold()
+    alone = [(item.qid, ranked.ids) for item, ranked in rank_items(spec, items, 10, workers=1)]
+    beside = [(item.qid, ranked.ids) for item, ranked in rank_items(spec, items, 10, workers=2)]
+    assert beside == alone and [qid for qid, _ in alone] == [f"q{n}" for n in range(12)]
+    assert alone[0][1] and gc.get_threshold() == collections

@@ -523,6 +523,7 @@ def test_session_writes_history_turns_then_searches(index) -> None:
     assert result.memory.nodes == final
     assert (result.topic, result.query) == ("Neil Armstrong", "where was Neil Armstrong born?")
     assert result.hits[0].title == "Neil Armstrong" and len(result.hits) == 3
+    assert result.ids == [h.id for h in result.hits] and result.scores[0] == result.hits[0].score
     assert set(result.ms) == {"writer", "search"} and min(result.ms.values()) >= 0
     (_, p1, t1, q1), (m2, p2, _, q2), (m3, p3, t3, q3) = writer.calls
     assert (p1, t1.answer, q1) == (None, "Neil Armstrong, Buzz Aldrin and Michael Collins.", False)

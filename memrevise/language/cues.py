@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 QUESTION_WORDS = frozenset(
     [
@@ -277,6 +278,10 @@ def is_question(text: str) -> bool:
     return text.rstrip().endswith("?") or bool(tokens and tokens[0] in QUESTION_WORDS)
 
 
+TEXTS_KEPT = 4096  # texts whose reading is memoised: several rules read a turn's text
+
+
+@lru_cache(maxsize=TEXTS_KEPT)
 def normalised(text: str) -> str:
     """``text`` with common misspellings of the words people correct with spelled out
     ("i ment the other" -> "i meant the other")."""
@@ -315,6 +320,7 @@ def repair_split(text: str) -> tuple[str, str] | None:
     return None
 
 
+@lru_cache(maxsize=TEXTS_KEPT)
 def is_correction(text: str) -> bool:
     """Whether the turn rejects the current interpretation ("no, i meant ...", "wrong one",
     "i was asking about the other film", "i asked about the 2004 one", "sorry, 12 not 11"),

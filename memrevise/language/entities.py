@@ -102,6 +102,7 @@ _LEADING = frozenset(
 )
 _DETERMINER_REACH = 40  # characters before a word in which a determiner is looked for
 FOUND_TEXTS = 4096  # texts whose names a table keeps
+_ENDS_SENTENCE = re.compile(r"[.?!…]\s*$")  # a sentence's end, just before a word
 _DETERMINER = re.compile(
     r"\b(?:the|a|an|its|their|his|her|this|that|these|those|our|your|my|some|any|which|what|"
     r"whose|each|every|no)\s+$",
@@ -191,9 +192,11 @@ def folded(word: str) -> str:
     return "".join(c for c in plain if not unicodedata.combining(c))
 
 
-def word_spans(text: str) -> list[tuple[str, int, int]]:
-    """Lower-cased words without accents, with their character offsets."""
-    return [(folded(m.group()), m.start(), m.end()) for m in _TOKEN.finditer(text)]
+@lru_cache(maxsize=FOUND_TEXTS)
+def word_spans(text: str) -> tuple[tuple[str, int, int], ...]:
+    """Lower-cased words without accents, with their character offsets (memoised: a turn's
+    texts are read by several rules)."""
+    return tuple((folded(m.group()), m.start(), m.end()) for m in _TOKEN.finditer(text))
 
 
 @lru_cache(maxsize=65_536)
@@ -455,7 +458,7 @@ def careless_case(text: str) -> bool:
     titles' own words ("The", "Of") count only twice."""
     weight = 0
     for word, start, _ in word_spans(text):
-        inside = start > 0 and not re.search(r"[.?!…]\s*$", text[max(0, start - 3) : start])
+        inside = start > 0 and not _ENDS_SENTENCE.search(text[max(0, start - 3) : start])
         if inside and text[start].isupper() and word in FUNCTION_WORDS:
             weight += 1 if word in _TITLE_WORDS else 2
     return weight >= 2

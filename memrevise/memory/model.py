@@ -132,7 +132,7 @@ class Memory(BaseModel):
     model_config = ConfigDict(frozen=True, extra="ignore")
 
     nodes: tuple[Node, ...] = ()
-    _topics: tuple[Topic, ...] | None = PrivateAttr(default=None)  # replayed, once asked for
+    _topics: tuple[Topic, ...] | None = PrivateAttr(default=None)  # known without a replay
     _prior: tuple[Topic, ...] | None = PrivateAttr(default=None)  # the topics before the last node
 
     @model_validator(mode="after")
@@ -148,15 +148,15 @@ class Memory(BaseModel):
     def __hash__(self) -> int:
         return hash(self.nodes)
 
-    @property
+    @cached_property
     def topics(self) -> tuple[Topic, ...]:
-        """Every topic in order of first mention, with its replayed status."""
-        if self._topics is None:
-            from memrevise.memory.replay import advance, replay
+        """Every topic in order of first mention, with its replayed status (replayed once)."""
+        if self._topics is not None:
+            return self._topics
+        from memrevise.memory.replay import advance, replay
 
-            prior = self._prior
-            self._topics = replay(self.nodes) if prior is None else advance(prior, self.nodes[-1])
-        return self._topics
+        prior = self._prior
+        return replay(self.nodes) if prior is None else advance(prior, self.nodes[-1])
 
     @property
     def current(self) -> Topic | None:

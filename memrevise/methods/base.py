@@ -69,7 +69,7 @@ class MemReviseMethod:
 def searched(result: SearchResult, traced: bool = True, **extra: Any) -> Ranked:
     """The ranking of a searched final turn, with its trace (and ``extra`` trace fields)
     when ``traced``."""
-    ids, scores = [h.id for h in result.hits], [h.score for h in result.hits]
+    ids, scores = result.ids, result.scores
     if not traced:
         return Ranked(ids, scores)
     trace = {

@@ -98,7 +98,7 @@ class MethodSpec:
     def modules(self) -> tuple[str, ...]:
         """The modules that building the method imports (a worker's start-up)."""
         learned = self.method in ("memrevise", "memory-free") and self.writer == "learned"
-        return (__name__, *(("lightgbm",) if learned else ()))
+        return (__name__, *(("memrevise.writer.boosting",) if learned else ()))
 
     def build(self) -> Method:
         return make_method(

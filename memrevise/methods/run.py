@@ -7,8 +7,8 @@ import gc
 import multiprocessing
 import sys
 from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from itertools import repeat
+from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
 from multiprocessing import forkserver
 from multiprocessing.context import BaseContext
 from pathlib import Path
@@ -33,26 +33,48 @@ def trec_lines(qid: str, ranked: Ranked, tag: str) -> list[str]:
 
 
 _worker_method: Method | None = None
-# Allocations between a worker's collections of young objects (Python's default is 700): a
-# worker makes many small objects that live as long as its caches, which each older
-# collection scans again.
+# Allocations between collections of young objects in a process that ranks items, a worker
+# or this one (Python's default is 700): ranking makes many small objects that live as long
+# as the method's caches, which each older collection scans again.
 WORKER_GC_THRESHOLD = 10_000
+BATCHES_QUEUED = 2  # batches waiting for each worker process, so that none waits for work
+
+
+def _share_cores(threads: int | None) -> None:
+    """Collect garbage less often (:data:`WORKER_GC_THRESHOLD`) and, ``threads`` given, keep
+    torch (an encoder's) to that many threads, so that the processes share the cores
+    instead of oversubscribing them."""
+    gc.set_threshold(WORKER_GC_THRESHOLD, *gc.get_threshold()[1:])
+    if threads is not None and "torch" in sys.modules:
+        sys.modules["torch"].set_num_threads(threads)
 
 
 def _start_worker(spec: MethodSpec, threads: int) -> None:
-    """Build the method in a worker process, its torch (an encoder's) kept to ``threads``
-    threads so that the workers share the cores instead of oversubscribing them; the worker
-    collects garbage less often (:data:`WORKER_GC_THRESHOLD`)."""
+    """Build the method in a worker process, sharing the cores (:func:`_share_cores`)."""
     global _worker_method
     _worker_method = spec.build()
-    gc.set_threshold(WORKER_GC_THRESHOLD, *gc.get_threshold()[1:])
-    if "torch" in sys.modules:
-        sys.modules["torch"].set_num_threads(threads)
+    _share_cores(threads)
 
 
 def _rank_in_worker(items: list[Item], k: int) -> list[Ranked]:
     assert _worker_method is not None
     return [_worker_method.rank(item, k) for item in items]
+
+
+@contextmanager
+def _ranking_here(threads: int | None = None) -> Iterator[None]:
+    """This process ranking items as a worker does (:func:`_share_cores`), and left as it
+    was."""
+    collections = gc.get_threshold()
+    torch = sys.modules.get("torch")
+    before = torch.get_num_threads() if torch is not None else None
+    _share_cores(threads)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*collections)
+        if torch is not None:
+            torch.set_num_threads(before)
 
 
 def _worker_context(spec: MethodSpec) -> BaseContext:
@@ -69,6 +91,30 @@ def _worker_context(spec: MethodSpec) -> BaseContext:
     return context
 
 
+def _rank_beside(
+    method: Method, pool: ProcessPoolExecutor, work: list[list[Item]], k: int, queued: int
+) -> Iterator[tuple[Item, Ranked]]:
+    """Each batch's items with their rankings, in order: the batches are handed out in
+    order, to the pool while fewer than ``queued`` of its batches wait or run, else ranked
+    here by ``method``."""
+    futures: dict[int, Future[list[Ranked]]] = {}
+    ranked_here: dict[int, list[Ranked]] = {}
+    handed = 0  # batches handed out
+
+    def ready(batch: int) -> bool:
+        return batch in ranked_here or (batch in futures and futures[batch].done())
+
+    for batch, items in enumerate(work):
+        while handed < len(work) and not ready(batch):
+            if sum(not future.done() for future in futures.values()) < queued:
+                futures[handed] = pool.submit(_rank_in_worker, work[handed], k)
+            else:
+                ranked_here[handed] = [method.rank(item, k) for item in work[handed]]
+            handed += 1
+        rankings = ranked_here.pop(batch) if batch in ranked_here else futures.pop(batch).result()
+        yield from zip(items, rankings, strict=True)
+
+
 def rank_items(
     spec: MethodSpec,
     items: Sequence[Item],
@@ -76,30 +122,30 @@ def rank_items(
     workers: int = 1,
 ) -> Iterator[tuple[Item, Ranked]]:
     """Each item with its ranking, in item order. With ``workers`` > 1, conversations are
-    spread over that many processes, a batch of whole conversations at a time (their items
-    share history prefixes), each loading the index (memory-mapped) once (on a Ray
-    cluster: :func:`memrevise.distributed.rank_on_ray`). The rankings are the same as in one
-    process. The method is built here first either way, so that a bad method, writer or
-    index fails with its own error rather than in a worker."""
+    spread over that many processes, this one and ``workers`` - 1 others, a batch of whole
+    conversations at a time (their items share history prefixes), each loading the index
+    (memory-mapped) once (on a Ray cluster: :func:`memrevise.distributed.rank_on_ray`). The
+    rankings are the same as in one process. The method is built here first either way, so
+    that a bad method, writer or index fails with its own error rather than in a worker."""
     if spec.batched or workers <= 1 or len(items) < 2:
         method = spec.build()
-        if isinstance(method, BatchMethod):  # one process: its model batches over conversations
-            yield from zip(items, method.rank_many(items, k), strict=True)
-            return
-        for item in items:
-            yield item, method.rank(item, k)
+        with _ranking_here():
+            if isinstance(method, BatchMethod):  # one process: its model batches conversations
+                yield from zip(items, method.rank_many(items, k), strict=True)
+            else:
+                yield from ((item, method.rank(item, k)) for item in items)
         return
     context = _worker_context(spec)
-    spec.build()
-    with ProcessPoolExecutor(
-        workers,
-        mp_context=context,
-        initializer=_start_worker,
-        initargs=(spec, max(1, available_cores() // workers)),
-    ) as pool:
+    method = spec.build()
+    threads = max(1, available_cores() // workers)
+    with (
+        ProcessPoolExecutor(
+            workers - 1, mp_context=context, initializer=_start_worker, initargs=(spec, threads)
+        ) as pool,
+        _ranking_here(threads),
+    ):
         work = batches(items, workers)
-        for batch, rankings in zip(work, pool.map(_rank_in_worker, work, repeat(k)), strict=True):
-            yield from zip(batch, rankings, strict=True)
+        yield from _rank_beside(method, pool, work, k, BATCHES_QUEUED * (workers - 1))
 
 
 def check_tag(tag: str) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from functools import cached_property
+from operator import itemgetter
 from typing import Protocol
 
 import numpy as np
@@ -115,7 +116,8 @@ class PassageIndex(ABC):
         for rank, title in enumerate((self.titles[n] for n in numbers), start=1):
             if title:
                 votes[title] = votes.get(title, 0.0) + 1.0 / rank
-        return tuple(sorted(votes.items(), key=lambda item: (-item[1], item[0])))
+        by_title = sorted(votes.items())  # then by votes, a stable sort: ties keep title order
+        return tuple(sorted(by_title, key=itemgetter(1), reverse=True))
 
     # -- passages ---------------------------------------------------------------------------
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property, partial
 from time import perf_counter
 
 from memrevise.memory import Memory, Node
@@ -103,14 +104,23 @@ class SearchConfig:
 
 @dataclass(frozen=True)
 class SearchResult:
-    """One final turn's search: the query and topic searched, the memory, the ranked passages
-    and the milliseconds spent in the writer and in the search stages."""
+    """One final turn's search: the query and topic searched, the memory, the ids and scores
+    of the best passages, best first, and the milliseconds spent in the writer and in the
+    search stages. Its :attr:`hits`, the ranked passages with their titles, texts and
+    signals, are read when first asked for (a run writes ids and scores alone)."""
 
     query: str
     topic: str
     memory: Memory
-    hits: list[Hit]
+    ids: list[str]
+    scores: list[float]
     ms: dict[str, float]
+    read_hits: Callable[[], list[Hit]] = field(repr=False, compare=False)
+
+    @cached_property
+    def hits(self) -> list[Hit]:
+        """The ranked passages (the same as :attr:`ids` and :attr:`scores`)."""
+        return self.read_hits()
 
 
 def recent(memory: Memory, horizon: int | None) -> Memory:
@@ -184,12 +194,14 @@ class Session:
         start = perf_counter()
         self._write(Turn.of(question), want_query=True)
         written = perf_counter()
+        index = self.engine.index
         state = self.engine.rank(self.memory, self.turns[-1].question)
-        hits = state.ranked(self.engine.index, k)
+        ids, scores = state.best(index, k)
         done = perf_counter()
         self._awaiting = True
         ms = {"writer": 1000 * (written - start), "search": 1000 * (done - written)}
-        return SearchResult(state.query, state.topic, self.memory, hits, ms)
+        hits = partial(state.ranked, index, k)
+        return SearchResult(state.query, state.topic, self.memory, ids, scores, ms, hits)
 
     def answer(self, answer: str) -> Node:
         """The answer to the question just searched: rewrite that turn as a history turn."""

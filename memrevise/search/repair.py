@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from memrevise.memory import Memory, Node, Op, Operation
@@ -18,8 +17,7 @@ def names(text: str, name: str) -> bool:
     wanted = words(strip_qualifier(name))
     if not wanted:
         return False
-    pattern = rf"(?:^| ){re.escape(' '.join(wanted))}(?: |$)"
-    return re.search(pattern, " ".join(words(text))) is not None
+    return f" {' '.join(wanted)} " in f" {' '.join(words(text))} "
 
 
 def reassigned(node: Node, page: str, earlier: bool) -> Node:

@@ -102,10 +102,21 @@ class SearchState:
         signals[name] = signals[name] + values if name in signals else values.astype(np.float64)
         return replace(self, signals=signals)
 
+    def _top(self, k: int) -> tuple[np.ndarray, np.ndarray]:
+        """The positions of the best ``k`` candidates, best first (ties keep candidate
+        order), and every candidate's total score."""
+        scores = self.scores
+        return np.argsort(-scores, kind="stable")[:k], scores
+
+    def best(self, index: Retriever, k: int = 100) -> tuple[list[str], list[float]]:
+        """The passage ids and scores of the best ``k`` candidates, best first (those of
+        :meth:`ranked`'s hits, without reading the passages)."""
+        order, scores = self._top(k)
+        return [index.doc_id(doc) for doc in self.docs[order].tolist()], scores[order].tolist()
+
     def ranked(self, index: Retriever, k: int = 100) -> list[Hit]:
         """The best ``k`` candidates, best first (ties keep candidate order)."""
-        scores = self.scores
-        order = np.argsort(-scores, kind="stable")[:k]
+        order, scores = self._top(k)
         moved = {name: values[order].tolist() for name, values in self.signals.items()}
         hits = []
         for n, (doc, score, base) in enumerate(

@@ -164,7 +164,7 @@ def train(
     train_groups: Groups, dev_groups: Groups, rounds: int = 400
 ) -> tuple[TopicModel, int, float]:
     """Fit the ranker; returns it, the rounds kept and the top-1 accuracy on the dev groups."""
-    import lightgbm
+    from memrevise.writer.boosting import lightgbm
 
     x, y, sizes = train_groups.arrays()
     dx, dy, dsizes = dev_groups.arrays()

@@ -14,7 +14,7 @@ query is resolved as the rule writer does, with the topic the model chose.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -128,11 +128,18 @@ def _votes(pages: list[tuple[str, float]]) -> dict[str, tuple[float, float]]:
     }
 
 
-def _holds(text_words: Sequence[str], key: tuple[str, ...]) -> bool:
-    n = len(key)
+def _starts(text_words: Sequence[str], key: tuple[str, ...]) -> Iterator[int]:
+    """Where ``key`` is said in the words: the positions of its first word that it follows."""
     if not key or key[0] not in text_words:  # most candidates are not said at all
-        return False
-    return any(tuple(text_words[i : i + n]) == key for i in range(len(text_words)))
+        return
+    first, n = key[0], len(key)
+    for i, word in enumerate(text_words):
+        if word == first and (n == 1 or tuple(text_words[i : i + n]) == key):
+            yield i
+
+
+def _holds(text_words: Sequence[str], key: tuple[str, ...]) -> bool:
+    return next(_starts(text_words, key), None) is not None
 
 
 def _share(text_words: Sequence[str], name: str) -> float:
@@ -164,15 +171,13 @@ def _kind_words(descriptions: Sequence[str]) -> frozenset[str]:
 def _near(text_words: Sequence[str], name: str, wanted: frozenset[str]) -> bool:
     """Whether a wanted word is next to a mention of ``name`` ("hip-hop singer Melle Mel")."""
     key = name_key(name)
-    n = len(key)
-    if not key or not wanted or key[0] not in text_words:
+    if not wanted:
         return False
-    for i in range(len(text_words) - n + 1):
-        if tuple(text_words[i : i + n]) == key:
-            window = text_words[max(0, i - CONTEXT_WINDOW) : i + n + CONTEXT_WINDOW]
-            if wanted.intersection(window):
-                return True
-    return False
+    n = len(key)
+    return any(
+        wanted.intersection(text_words[max(0, i - CONTEXT_WINDOW) : i + n + CONTEXT_WINDOW])
+        for i in _starts(text_words, key)
+    )
 
 
 def _asked_words(memory: Memory) -> dict[str, frozenset[str]]:
@@ -233,8 +238,8 @@ class Features:
         candidates = tuple(dict.fromkeys(names.values()))
         answer_words = [w for w, _, _ in word_spans(answer)]
         sources = self._sources(answer)
-        rows = np.empty((len(candidates), len(FEATURES)), dtype=np.float32)
-        for i, name in enumerate(candidates):
+        rows: list[list[float]] = []
+        for name in candidates:
             row = reading.rows.get(name)
             if row is None:
                 row = reading.rows[name] = self._row(context, name, reading)
@@ -255,8 +260,9 @@ class Features:
             }
             for feature, value in answer_columns.items():
                 row[_COLUMNS[feature]] = float(value)
-            rows[i] = row
-        return Example(candidates, rows)
+            rows.append(row)
+        features = np.array(rows, dtype=np.float32).reshape(len(candidates), len(FEATURES))
+        return Example(candidates, features)
 
     def _read(self, context: Context, text: str) -> _Reading:
         """The turn's reading without its answer (memoised by context and text: contexts are
@@ -296,7 +302,8 @@ class Features:
         ]:
             if name.casefold() not in names:
                 names[name.casefold()] = context.canonical(name)
-        titles = {title: _title(context, title) for votes in searches.values() for title in votes}
+        voted = dict.fromkeys(title for votes in searches.values() for title in votes)
+        titles = {title: _title(context, title) for title in voted}  # each spelled once
         question_words = [w for w, _, _ in word_spans(text)]
         descriptions = cues.descriptions(text)
         previous_question_words = [w for w, _, _ in word_spans(previous_question)]
@@ -480,7 +487,7 @@ class TopicModel:
 
     @classmethod
     def load(cls, path: Path) -> TopicModel:
-        import lightgbm
+        from memrevise.writer.boosting import lightgbm
 
         try:
             text = Path(path).read_text(encoding="utf-8")

@@ -131,7 +131,7 @@ class SwitchModel:
     ) -> SwitchModel:
         """Train on ``inputs``; feature names seen in fewer than ``min_count`` inputs are
         dropped; rounds stop early on ``dev``."""
-        import lightgbm
+        from memrevise.writer.boosting import lightgbm
 
         counts = Counter(t for item in inputs for t in set(item.tokens()))
         vocabulary = sorted(t for t, n in counts.items() if n >= min_count)
@@ -168,7 +168,7 @@ class SwitchModel:
 
     @classmethod
     def load(cls, path: Path) -> SwitchModel:
-        import lightgbm
+        from memrevise.writer.boosting import lightgbm
 
         try:
             data = json.loads(Path(path).read_text(encoding="utf-8"))
