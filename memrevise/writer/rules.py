@@ -735,13 +735,13 @@ class RuleWriter:
         if said is not None and _RETURNING.search(text):
             noun = said["noun"].casefold()
             if said["which"].casefold() in ("first", "original"):
-                order = sorted(context.memory.topics, key=lambda t: t.turns[0])
+                order = [t.name for t in sorted(context.memory.topics, key=lambda t: t.turns[0])]
             else:
-                order = [t for t in context.recent_topics() if t.name != current.name]
+                order = [t.name for t in context.recent_topics() if t.name != current.name]
             if noun not in _TOPIC_NOUNS:
-                order = [t for t in order if _of_sort(t, noun)] or order
+                order = context.of_noun(order, noun) or order
             pronouns = cues.pronouns(text[said.end() :])
-            return (order[0].name, pronouns[0] if pronouns else None) if order else None
+            return (order[0], pronouns[0] if pronouns else None) if order else None
         position = cues.conversation_position(text) if cues.in_conversation_order(text) else None
         asked = _MY_QUESTION.search(text)
         if asked is not None:
@@ -1387,11 +1387,3 @@ def _descriptions_joined(segments: list[str]) -> list[str]:
         else:
             joined.append(segment)
     return joined
-
-
-def _of_sort(topic: Topic, noun: str) -> bool:
-    """Whether ``noun`` ("person", "film") can name ``topic``: a person's noun a person, any
-    other its kind or a word of its qualifier."""
-    if noun in cues.PERSON_NOUNS:
-        return topic_is_person(topic)
-    return noun == topic.kind or noun in cues.words_of(qualifier(topic.name))
