@@ -724,3 +724,11 @@ def test_a_return_by_its_place_in_the_conversation(writer, final, topic):
 def test_i_asked_about_corrects_unless_a_question_asks_with_it():
     assert cues.is_correction("i asked about the 2004 one")
     assert not cues.is_correction("where did the first director i asked about die?")
+
+
+def test_a_question_about_another_member_of_the_family_by_its_place(writer):
+    history = [("who played mickey in rocky?", PAGES["Rocky"][0])]
+    output, memory = converse(writer, history, "what happens to mickey in the third one")
+    assert output.topic == "Rocky III"
+    assert memory.topic("Rocky").status is Status.DROPPED  # the value changed, as "3 not 1"
+    assert "mickey" in output.query

@@ -238,6 +238,9 @@ class RuleWriter:
         """A turn that moves a recent topic to another page of its numbered family by a value
         ("7 not 6", "and the next one?", "1998 then", "the original"). A turn that names the
         other page in full without a correction cue is an ordinary turn about it."""
+        moved = self._in_family(context, text)
+        if moved is not None:
+            return self._revision(context, text, previous_question, *moved, set())
         head = _before_question(text)  # "1998 actually? tell me about its mascots"
         correcting = cues.is_correction(head)
         if not correcting and len(cues.words_of(head)) > _SHORT_TURN:
@@ -261,6 +264,24 @@ class RuleWriter:
                 return None
             return self._revision(context, text, previous_question, topic.name, moved, set())
         return None
+
+    def _in_family(self, context: Context, text: str) -> tuple[str, str] | None:
+        """A question about another member of the current topic's numbered family by its
+        place ("what happens to mickey in the third one" after Rocky, "who directed the next
+        film"): the current topic and that member, where no list an answer gave is meant and
+        no relative clause describes someone by it ("the guy who wrote the first one")."""
+        current = context.current
+        said = _FAMILY_PLACE.search(text)
+        if (
+            current is None
+            or said is None
+            or cues.in_a_list(text)
+            or cues.relative_clause(text)
+            or _GOING_BACK.search(text)  # "going back to the first film, ..." returns
+        ):
+            return None
+        moved = self.siblings.moved(current.name, said.group())
+        return (current.name, moved) if moved is not None else None
 
     def _revision(
         self,
@@ -1166,6 +1187,13 @@ _GOING_BACK = re.compile(
     re.IGNORECASE,
 )
 _MY_QUESTION = re.compile(r"\bmy\s+(?P<ord>first|second|third)\s+question\b", re.IGNORECASE)
+# A member of a numbered family by its place: "the third one", "the next film".
+_FAMILY_PLACE = re.compile(
+    r"\bthe\s+(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|latest|"
+    r"original|next|previous)\s+(?:one|film|movie|part|game|book|instalment|installment|"
+    r"sequel|season|edition|mission)\b(?!\s+(?:you|u|i|we|mentioned|listed|named)\b)",
+    re.IGNORECASE,
+)
 _TOPIC_NOUNS = frozenset("topic one subject thing question conversation".split())
 _RETURNING = re.compile(r"\b(?:back|again|return|returning|revisit)\b", re.IGNORECASE)
 _TOLD = re.compile(
