@@ -133,7 +133,7 @@ class Context:
         """The topic at ``position`` among the memory's topics in the order first discussed,
         counting only people or only other things where the noun says which ("the second
         person we talked about", "the film we discussed third")."""
-        order = sorted(self.memory.topics, key=lambda t: t.turns[0])
+        order = list(self.memory.topics)  # in order of first mention
         if position.noun and position.noun != "one":
             people = position.noun in cues.PERSON_NOUNS
             order = [t for t in order if topic_is_person(t) == people]

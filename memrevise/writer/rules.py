@@ -342,7 +342,7 @@ class RuleWriter:
             return None
         intended = None
         current = context.current
-        segments = _descriptions_joined(cues.repair_segments(_before_question(after)))
+        segments = _pointing_segments(after)
         pointing = [segment for segment in segments if not _asks_anew(segment)]
         if (  # "michael sheen... hang on, the other one": not the name withdrawn, the topic
             current is not None
@@ -353,7 +353,7 @@ class RuleWriter:
         ):
             intended = (current.name, "", {current.turns[-1]})
         for segment in reversed(segments if intended is None else ()):
-            if segment.casefold().startswith("not ") or _ASIDE.match(segment):
+            if _points_nowhere(segment):
                 continue
             # A repair looks a page up only by a description ("the one who ...").
             lookup = bool(_DESCRIBING.match(segment))
@@ -401,11 +401,10 @@ class RuleWriter:
             return None
         own = [q for q in _questions(text) if _asks_anew(q)]
         question = own[-1] if own else self._open_question(context, previous_question)[0]
-        # not the question's own words
-        segments = _descriptions_joined(cues.repair_segments(_before_question(text)))
+        segments = _pointing_segments(text)
         target = self._came_back(context, text, segments, rejected, question)
         for segment in reversed(segments if target is None else ()):
-            if segment.casefold().startswith("not ") or _ASIDE.match(segment):
+            if _points_nowhere(segment):
                 continue
             target = self._referent(context, segment, rejected, text, question)
             if target is not None:
@@ -756,7 +755,7 @@ class RuleWriter:
         if said is not None and _RETURNING.search(text):
             noun = said["noun"].casefold()
             if said["which"].casefold() in ("first", "original"):
-                order = [t.name for t in sorted(context.memory.topics, key=lambda t: t.turns[0])]
+                order = [t.name for t in context.memory.topics]  # in order of first mention
             else:
                 order = [t.name for t in context.recent_topics() if t.name != current.name]
             if noun not in _TOPIC_NOUNS:
@@ -1403,6 +1402,19 @@ def _replace_value(text: str, old: str, new: str) -> str:
     if not before or not after:
         return text
     return rename(text, before[-1].text, after[-1].text, pattern=r"(?<![\w']){}(?![\w'])") or text
+
+
+def _pointing_segments(text: str) -> list[str]:
+    """The pieces of a correction or a repair, split at its repair cues, that may say what is
+    meant: its words before a question of its own, a description that goes on after a comma
+    kept whole."""
+    return _descriptions_joined(cues.repair_segments(_before_question(text)))
+
+
+def _points_nowhere(segment: str) -> bool:
+    """A piece that says what is not meant ("not jaws") or is an aside ("sorry if that was
+    unclear")."""
+    return segment.casefold().startswith("not ") or bool(_ASIDE.match(segment))
 
 
 def _descriptions_joined(segments: list[str]) -> list[str]:
