@@ -15,6 +15,7 @@ SETS = sorted(path.parent.name for path in DATA.glob("*/check.py"))
 
 def test_every_set_has_a_validator():
     assert {"followups", "followups-heldout", "followups-fresh", "revisions"} <= set(SETS)
+    assert {"revisions-heldout", "revisions-fresh"} <= set(SETS)
 
 
 @pytest.mark.parametrize("name", SETS)

@@ -5,7 +5,7 @@ import pytest
 
 from memrevise.bench.conversation import Conversation, SourceTurn
 from memrevise.data import demo_collection
-from memrevise.memory import Memory
+from memrevise.memory import Memory, Status
 from memrevise.retrieval import BM25Index, read_collection
 from memrevise.search import MemRevise
 from memrevise.train.writer import (
@@ -20,6 +20,7 @@ from memrevise.writer.learned import (
     DEFAULT_MODEL,
     FEATURES,
     Features,
+    LearnedChooser,
     LearnedWriter,
     ModelError,
     TopicModel,
@@ -313,3 +314,33 @@ def test_a_process_loads_the_shipped_writer_model_without_scikit_learn():
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+class _Prefers:
+    """A topic ranker that puts the candidate at ``row`` first (to test what the chooser does
+    with the ranker's order, whatever the trained model would say)."""
+
+    def __init__(self, row: int):
+        self.row = row
+
+    def scores(self, features: np.ndarray) -> np.ndarray:
+        scores = np.zeros(len(features))
+        scores[self.row] = 1.0
+        return scores
+
+
+def test_a_pronoun_never_brings_back_a_topic_the_user_withdrew(rules, features, switch):
+    memory, previous = Memory(), None
+    for question, answer in [
+        ("who was the first man on the moon?", "Neil Armstrong was the first man on the Moon."),
+        ("no, i meant aldrin", "Buzz Aldrin grew up in Montclair, not Neil Armstrong."),
+    ]:
+        memory = memory.append(rules.update(memory, previous, Turn.of(question, answer), False))
+        previous = question
+    assert memory.topic("Neil Armstrong").status is Status.DROPPED
+    context, said = rules.context(memory), Turn.of("where was he born?")
+    candidates = features.example(context, said.question, said).candidates
+    prefers = _Prefers(candidates.index("Neil Armstrong"))
+    model = WriterModel(prefers, prefers, switch)  # type: ignore[arg-type]
+    chosen, _ = LearnedChooser(model, features).choose(context, said.question, said)
+    assert chosen == "Buzz Aldrin"

@@ -343,6 +343,13 @@ def test_a_self_repair_drops_the_name_it_withdrew(writer):
     assert memory.topic("Apollo 11").status is Status.EARLIER  # left, not rejected
 
 
+def test_a_self_repair_drops_a_name_typed_in_lower_case_with_a_possessive(writer):
+    output, memory = converse(writer, AVATAR, "what about solaris's cast... no wait, rocky")
+    assert output.topic == "Rocky"
+    assert memory.topic("Solaris (novel)").status is Status.DROPPED  # said, then withdrawn
+    assert memory.topic("Avatar (2009 film)").status is Status.EARLIER  # left, not rejected
+
+
 def test_a_named_switch_by_the_surname_of_someone_in_play(writer):
     history = [("who were the beatles?", PAGES["The Beatles"][0])]
     output, _ = converse(writer, history, "where did harrison grow up")

@@ -328,11 +328,16 @@ class NameTable:
         words = [w for w, _, _ in spans]
         found, i = [], 0
         while i < len(spans):
-            reach = min(self._longest, len(spans) - i) if words[i] in self._first_words else 0
+            first = words[i] in self._first_words or _bare(words[i]) in self._first_words
+            reach = min(self._longest, len(spans) - i) if first else 0
             for n in range(reach, 0, -1):
-                names = self._names.get(tuple(words[i : i + n]))
+                key, end = tuple(words[i : i + n]), spans[i + n - 1][2]
+                names = self._names.get(key)
+                if not names and key[-1] != _bare(key[-1]):  # "interstellar's cast"
+                    names = self._names.get((*key[:-1], _bare(key[-1])))
+                    end -= len(_POSSESSIVE)
                 if names and (n > 1 or self._single_ok(text, spans[i])):
-                    found.append(Mention(names[0], spans[i][1], spans[i + n - 1][2]))
+                    found.append(Mention(names[0], spans[i][1], end))
                     i += n
                     break
             else:
@@ -390,6 +395,14 @@ class NameTable:
             return True
         before = text[max(0, start - _DETERMINER_REACH) : start]  # not the whole text: linear
         return len(word) > 3 and not self._common(word) and not _DETERMINER.search(before)
+
+
+_POSSESSIVE = "'s"
+
+
+def _bare(word: str) -> str:
+    """A folded word without its possessive ending ("interstellar" for "interstellar's")."""
+    return word.removesuffix(_POSSESSIVE)
 
 
 def _alike(found: str, typed: tuple[str, ...]) -> float:
