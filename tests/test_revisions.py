@@ -49,6 +49,9 @@ PAGES = {
     "Rocky": ["Rocky is a 1976 boxing film starring Sylvester Stallone."],
     "Rocky II": ["Rocky II is the 1979 sequel in which Rocky Balboa fights Apollo Creed again."],
     "Rocky III": ["Rocky III is the 1982 film in which Rocky fights Clubber Lang."],
+    "1990 FIFA World Cup": ["The 1990 FIFA World Cup was held in Italy; West Germany won it."],
+    "1994 FIFA World Cup": ["The 1994 FIFA World Cup was held in the United States."],
+    "1998 FIFA World Cup": ["The 1998 FIFA World Cup was held in France, who won the final."],
     "Super Bowl XLV": ["Super Bowl XLV was won by the Green Bay Packers in Arlington."],
     "Super Bowl XLVI": ["Super Bowl XLVI was won by the New York Giants in Indianapolis."],
     "The Beatles": [
@@ -161,10 +164,28 @@ def test_a_value_revision_moves_along_the_numbered_family(writer, final, topic):
         ("who does rocky fight in rocky ii?", "part three?", "Rocky III"),  # a number word
         ("who does rocky fight in rocky ii?", "first actually?", "Rocky"),
         ("when did apollo 12 launch?", "no, thirteenth", "Apollo 13"),
+        ("who does rocky fight in rocky ii?", "who directed the following film?", "Rocky III"),
     ],
 )
 def test_value_revisions_by_step_ordinal_numeral_and_the_original(writer, start, final, topic):
     output, _ = converse(writer, [(start, None)], final)
+    assert output.topic == topic
+    assert output.operations[-1].op is Op.REVISE
+
+
+@pytest.mark.parametrize(
+    ("year", "final", "topic"),
+    [
+        ("1998", "and the one 8 years before", "1990 FIFA World Cup"),
+        ("1990", "who won it four years later?", "1994 FIFA World Cup"),
+        ("1990", "what about the one after 94", "1998 FIFA World Cup"),  # a step from 1994
+    ],
+)
+def test_a_value_revision_counts_years_in_a_family_of_years(writer, year, final, topic):
+    history = [
+        (f"who won the {year} fifa world cup?", f"The {year} FIFA World Cup was won by Europe.")
+    ]
+    output, _ = converse(writer, history, final)
     assert output.topic == topic
     assert output.operations[-1].op is Op.REVISE
 

@@ -1189,8 +1189,12 @@ _MY_QUESTION = re.compile(r"\bmy\s+(?P<ord>first|second|third)\s+question\b", re
 # A member of a numbered family by its place: "the third one", "the next film".
 _FAMILY_PLACE = re.compile(
     r"\bthe\s+(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|latest|"
-    r"original|next|previous)\s+(?:one|film|movie|part|game|book|instalment|installment|"
-    r"sequel|season|edition|mission)\b(?!\s+(?:you|u|i|we|mentioned|listed|named)\b)",
+    r"original|next|previous|following|preceding|prior)\s+(?:one|film|movie|part|games?|book|"
+    r"instalment|installment|sequel|season|edition|mission|olympics|tournament|world\s+cup)\b"
+    r"(?!\s+(?:you|u|i|we|mentioned|listed|named)\b)"
+    r"|\bthe\s+one\s+(?:after|before)(?:\s+(?:\d{1,4}|[ivxlc]{1,7})\b)?"  # "the one after 8"
+    r"|\b(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+"
+    r"(?:years?|yrs?)\s+(?:earlier|before|prior|later|after)\b",  # "4 yrs earlier"
     re.IGNORECASE,
 )
 _TOPIC_NOUNS = frozenset("topic one subject thing question conversation".split())

@@ -50,6 +50,18 @@ _NUMBER_WORDS = {
     )
 }
 _CENTURY = 100  # a two-digit value means a year of the family ("the 84 one": 1984)
+_YEARS = 1000  # a family whose values are this large counts years
+_COUNT = r"(?P<count>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+# "4 yrs earlier", "eight years later": a family of years, that many years away
+_YEARS_APART = re.compile(
+    rf"\b{_COUNT}\s+(?:years?|yrs?)\s+(?P<way>earlier|before|prior|later|after|on)\b",
+    re.IGNORECASE,
+)
+# "the one after 8": a step from the member of that value, not from the topic
+_FROM_VALUE = re.compile(
+    rf"\b{_UNIT}\s+(?P<way>after|before)\s+(?P<value>\d{{1,4}}|[IVXLC]{{1,7}})\b", re.IGNORECASE
+)
+_LATER = frozenset("later after on".split())
 _FIRST = re.compile(r"\b(?:original|very\s+first|first\s+(?:one|film|movie|book|game|part))\b")
 _LAST = re.compile(r"\b(?:latest|newest|most\s+recent|last\s+(?:one|film|movie|book|game))\b")
 _ORDINAL = re.compile(
@@ -128,6 +140,21 @@ class Siblings:
         if values[0] >= _CENTURY:  # years: "the 84 one", "90 i mean"
             for value in values:
                 by_value.setdefault(value % _CENTURY, by_value[value])
+        apart = _YEARS_APART.search(text)
+        if apart is not None and values[0] >= _YEARS:
+            count = apart["count"].casefold()
+            years = int(count) if count.isdigit() else _NUMBER_WORDS[count]
+            sign = 1 if apart["way"].casefold() in _LATER else -1
+            found = by_value.get(family[here].value + sign * years)
+            if found is not None:
+                return found
+        anchor = _FROM_VALUE.search(text)
+        if anchor is not None:
+            at = next(iter(said_values(anchor["value"])), None)
+            if at in by_value:
+                i = next(i for i, m in enumerate(family) if m.title == by_value[at])
+                i += 1 if anchor["way"].casefold() == "after" else -1
+                return family[i].title if 0 <= i < len(family) else None
         for value in said_values(text):
             if value in by_value and by_value[value].casefold() != title.casefold():
                 return by_value[value]
