@@ -371,6 +371,36 @@ def test_a_self_repair_drops_a_name_typed_in_lower_case_with_a_possessive(writer
     assert memory.topic("Avatar (2009 film)").status is Status.EARLIER  # left, not rejected
 
 
+BRONTE = [("who wrote wuthering heights?", "Emily Brontë wrote Wuthering Heights.")]
+
+
+def test_a_self_repair_by_first_names_of_one_family(writer):
+    output, memory = converse(writer, BRONTE, "when did anne die - no sorry, i mean emily")
+    assert output.topic == "Emily Brontë"
+    assert output.query == "when did Emily Brontë die"
+    assert memory.topic("Emily Brontë").status is Status.CURRENT
+
+
+def test_a_correction_that_first_names_what_was_answered(writer):
+    output, memory = converse(writer, BRONTE, "thats emily, i asked about anne")
+    assert output.topic == "Anne Brontë"
+    assert memory.topic("Emily Brontë").status is Status.DROPPED
+
+
+def test_a_correction_by_name_asks_its_new_question_of_the_person_meant(writer):
+    output, _ = converse(writer, BRONTE, "sorry, i meant anne bronte... tell me about her novels")
+    assert output.topic == "Anne Brontë"
+    assert output.query == "tell me about Anne Brontë's novels"
+
+
+def test_a_roman_numeral_alone_is_no_name(writer):
+    output, memory = converse(
+        writer, [("who does rocky fight in rocky?", "Apollo Creed.")], "and in part III, no, II"
+    )
+    assert output.topic == "Rocky II"
+    assert {t.name for t in memory.topics} <= TITLES
+
+
 def test_a_named_switch_by_the_surname_of_someone_in_play(writer):
     history = [("who were the beatles?", PAGES["The Beatles"][0])]
     output, _ = converse(writer, history, "where did harrison grow up")
@@ -760,3 +790,11 @@ def test_a_question_about_another_member_of_the_family_by_its_place(writer):
     assert output.topic == "Rocky III"
     assert memory.topic("Rocky").status is Status.DROPPED  # the value changed, as "3 not 1"
     assert "mickey" in output.query
+
+
+def test_a_self_repair_that_first_describes_by_a_name_an_answer_said(writer):
+    history = [*AVATAR, ("who does rocky fight in rocky ii?", "Rocky fights Apollo Creed again.")]
+    final = "the one where you mentioned james - no wait, rocky... no, the film with cameron"
+    output, memory = converse(writer, history, final)
+    assert output.topic == "Avatar (2009 film)"
+    assert memory.topic("James Cameron") is None  # described by, never asked about

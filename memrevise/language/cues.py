@@ -301,6 +301,7 @@ _REPAIR_CUE = re.compile(
 
 
 _GAP = " ,;.!?…—-"
+_BETWEEN_CUES = frozenset("sorry no nope ugh uh um er hm hmm oh oops ok okay".split())
 
 
 def repair_split(text: str) -> tuple[str, str] | None:
@@ -310,8 +311,10 @@ def repair_split(text: str) -> tuple[str, str] | None:
     text = normalised(text)
     found = list(_REPAIR_CUE.finditer(text))
     for last in range(len(found) - 1, -1, -1):
-        first = last  # cues in a row ("- hang on, i mean") repair once
-        while first and not text[found[first - 1].end() : found[first].start()].strip(_GAP):
+        first = last  # cues in a row ("- hang on, i mean", "- no sorry, i mean") repair once
+        while first and set(words_of(text[found[first - 1].end() : found[first].start()])) <= (
+            _BETWEEN_CUES
+        ):
             first -= 1
         before = text[: found[first].start()].strip(_GAP)
         after = text[found[last].end() :].strip(_GAP)

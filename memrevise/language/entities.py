@@ -398,6 +398,7 @@ class NameTable:
 
 
 _POSSESSIVE = "'s"
+_NUMERAL = re.compile(r"[IVXLCDM]+")
 
 
 def _bare(word: str) -> str:
@@ -422,8 +423,8 @@ def capitalised(text: str) -> list[Mention]:
         if not parts or not parts[0][0].isupper():
             continue
         name = re.sub(r"['’]s$", "", " ".join(parts)).rstrip(".,")
-        if name.casefold() in STOPWORDS or len(name) < 2:
-            continue
+        if name.casefold() in STOPWORDS or len(name) < 2 or _NUMERAL.fullmatch(name):
+            continue  # "part III" names a value, not a page
         found.append(Mention(name, start, start + len(name)))
     return found
 

@@ -63,12 +63,16 @@ def _fits(phrase: str, topic: Topic | None, name: str) -> bool:
 
 def _as_name(text: str, pronoun: str, name: str) -> str:
     """``text`` with ``pronoun`` (its first use) replaced by ``name``, "his" by "Name's"."""
-    return _replace(text, pronoun, f"{name}'s" if pronoun.casefold() in POSSESSIVES else name)
+    return replace_phrase(text, pronoun, f"{name}'s" if pronoun.casefold() in POSSESSIVES else name)
 
 
-def _replace(text: str, phrase: str, replacement: str) -> str:
-    pattern = re.compile(rf"(?<![\w']){re.escape(phrase)}(?![\w'])", re.IGNORECASE)
-    return pattern.sub(lambda _: replacement, text, count=1)
+def _phrase_pattern(phrase: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w']){re.escape(phrase)}(?![\w'])", re.IGNORECASE)
+
+
+def replace_phrase(text: str, phrase: str, replacement: str) -> str:
+    """``text`` with the first ``phrase`` (whole words, any case) replaced."""
+    return _phrase_pattern(phrase).sub(lambda _: replacement, text, count=1)
 
 
 def write_query(
@@ -86,6 +90,8 @@ def write_query(
     shown = display_name(name, in_play)
     if names_subject(question, shown):
         return question
+    if phrase and not _phrase_pattern(phrase).search(question):
+        phrase = None  # said in another sentence of the turn ("i meant daniel... their religion")
     if _scoped(question) and (not phrase or phrase.casefold() not in cues.PRONOUNS):
         return question  # "who was the first woman in space" names what it asks about
     if phrase:
@@ -94,11 +100,11 @@ def write_query(
             return _as_name(question, phrase, shown)
         if cues.positions(phrase):
             if listed:
-                return _replace(question, phrase, shown)
+                return replace_phrase(question, phrase, shown)
         elif _fits(phrase, topic, name):
             head = cues.words_of(phrase)[-1:]
             generic = bool(head) and head[0] in _GENERIC_HEADS
-            return _replace(question, phrase, shown if generic else f"{phrase} {shown}")
+            return replace_phrase(question, phrase, shown if generic else f"{phrase} {shown}")
     if any(True for _ in other_names):
         return question
     said = cues.pronouns(question)

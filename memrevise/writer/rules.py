@@ -58,7 +58,7 @@ from memrevise.writer.context import (
     topic_is_thing,
 )
 from memrevise.writer.pages import similarity
-from memrevise.writer.query import display_name, write_query
+from memrevise.writer.query import display_name, replace_phrase, write_query
 from memrevise.writer.siblings import Siblings, said_values
 
 _WH = frozenset("what who whom whose which when where why how".split())
@@ -111,6 +111,7 @@ class RuleWriter:
         for title, surname in unique_surnames(titles):
             if not common(surname):
                 self.surnames.add(title, key=(surname,))
+        self.relatives = surname_families(titles)  # "bronte": Anne, Charlotte, Emily Brontë
         self.search = search
         self.siblings = Siblings(titles)
         self.pages = pages
@@ -337,9 +338,10 @@ class RuleWriter:
         if split is None or cues.is_correction(split[0]):
             return None
         before, after = split
-        first = self._first_reference(context, before)
-        if first is None:
+        reference = self._first_reference(context, before)
+        if reference is None:
             return None
+        first, written = reference
         intended = None
         current = context.current
         segments = _pointing_segments(after)
@@ -362,36 +364,46 @@ class RuleWriter:
                 break
         # What is asked: a question after the repair ("the dark knight, who played the
         # joker"), else the first part's.
-        asking = [part for part in re.split(r"[,;.!?…]\s*", after) if _asks_anew(part)]
+        asking = [part for part in re.split(r"[,;.!?…—–]\s*|\s-\s", after) if _asks_anew(part)]
         asked = asking[-1] if asking else before
         if intended is None:
             return self._continuation(context, asked, turn) if asking else None
         name, phrase, source = intended
+        if asked is before:  # the first part's question, its words for what it withdrew replaced
+            phrase = written
         if current is not None and name.casefold() == current.name.casefold():
             withdrawn = first if first.casefold() != name.casefold() else None
-            return _kept(current, asked, phrase if asked is after else None, withdrawn)
+            return _kept(current, asked, phrase if asked in (before, after) else None, withdrawn)
         return self._revision(
             context, asked, previous_question, first, name, source, phrase, withdrawn=True
         )
 
-    def _first_reference(self, context: Context, text: str) -> str | None:
-        """What the first part of a self-repair referred to: a name (or a unique surname), a
-        value of the current topic's family, a list position, else (by a pronoun or nothing)
-        the current topic."""
-        found = sorted([*context.mentions(text), *self.surnames.find(text)], key=lambda m: m.start)
-        if found:
-            return self._misspelt(context, found[0].name) or found[0].name
+    def _first_reference(self, context: Context, text: str) -> tuple[str, str | None] | None:
+        """What the first part of a self-repair referred to, and the words that named it: a
+        name (or a unique surname, or a first name), a value of the current topic's family, a
+        list position, else (by a pronoun or nothing) the current topic."""
+        found = sorted(
+            [
+                *context.mentions(text),
+                *self.surnames.find(text),
+                *_by_first_name(context, text, self.relatives),
+            ],
+            key=lambda m: (m.start, -m.end),  # a whole name before its first name
+        )
+        if found and not _described_by(text):  # "the one where you mentioned henry miles"
+            said = found[0]
+            return self._misspelt(context, said.name) or said.name, text[said.start : said.end]
         current = context.current
         if current is not None:
             moved = self.siblings.moved(current.name, text)
             if moved is not None:
-                return moved
+                return moved, None
         position = cues.final_position(text)
         if position is not None:
-            found = context.at_position(position, None)
-            if found is not None:
-                return found[0]
-        return current.name if current is not None else None
+            at = context.at_position(position, None)
+            if at is not None:
+                return at[0], None
+        return (current.name, None) if current is not None else None
 
     def _correction(
         self, context: Context, text: str, previous_question: str | None
@@ -407,6 +419,8 @@ class RuleWriter:
             if _points_nowhere(segment):
                 continue
             target = self._referent(context, segment, rejected, text, question)
+            if target is not None and segment is not segments[-1] and target[0] == rejected:
+                target = None  # "thats charlotte, i asked about emily" names what was answered
             if target is not None:
                 break
         if target is None and not _content(text) and not said_values(text):  # "wrong one"
@@ -493,7 +507,11 @@ class RuleWriter:
             other = self._other(context, rejected, question, cues.other_noun(segment))
             if other is not None:
                 return other, "the other", self._depends(context, other)
-        said = [*context.names(segment), *(m.name for m in self.surnames.find(segment))]
+        said = [
+            *context.names(segment),
+            *(m.name for m in self.surnames.find(segment)),
+            *(m.name for m in _by_first_name(context, segment, self.relatives)),
+        ]
         # A name written whole but misspelt ("Super Mario Galixy") before the names in it
         written = (m.name for m in capitalised(segment) if not self.titles.named(m.name))
         said = [*filter(None, (self._misspelt(context, name) for name in written)), *said]
@@ -1127,8 +1145,15 @@ class RuleWriter:
         in_play = [t.name for t in context.memory.topics] + ([rejected] if rejected else [])
         if rejected:
             shown = display_name(name, in_play)
-            question = rename(question, rejected, shown) or question
-            question = _replace_value(question, rejected, shown)
+            renamed_question = rename(question, rejected, shown)
+            phrase = decision.phrase
+            if (
+                renamed_question is None
+                and phrase
+                and set(name_key(phrase)) <= set(name_key(rejected))
+            ):
+                return replace_phrase(question, phrase, shown)  # "how did pierre die"
+            question = _replace_value(renamed_question or question, rejected, shown)
         listed = any(
             any(n.casefold() == name.casefold() for n in names) for _, names in context.answer_lists
         )
@@ -1203,6 +1228,7 @@ _TOLD = re.compile(
     r"\b(?:you|u)\s+(?:told|mentioned|said|called|described|talked)\b|\bfrom\s+before\b",
     re.IGNORECASE,
 )
+_ORDER_NUMBER = re.compile(r"\d+|x{0,3}(?:ix|iv|v?i{1,3}|v)")  # "3", "iii", "xiv" after a name
 _SHORT_NAME = 2  # letters a word needs to be taken as part of a name on its own
 _LOOK_BACK = 10  # characters before a word in which "the", "its" or "in" is looked for
 _OLDER = frozenset("older earlier original".split())
@@ -1291,6 +1317,16 @@ def _specific_first(names: list[str]) -> list[str]:
     return sorted(names, key=lambda n: not holds_another(n))
 
 
+def surname_families(titles: Iterable[str]) -> dict[str, list[str]]:
+    """The titles that read as people's names, by a last name two or more of them share."""
+    families: dict[str, list[str]] = {}
+    for title in titles:
+        key = name_key(title)
+        if len(key) > 1 and not qualifier(title) and looks_like_person(title):
+            families.setdefault(key[-1], []).append(title)
+    return {surname: people for surname, people in families.items() if len(people) > 1}
+
+
 def unique_surnames(titles: Iterable[str]) -> list[tuple[str, str]]:
     """(title, last name) for the titles that read as a person's name whose last name no
     other such title has ("Andrei Tarkovsky" -> "tarkovsky")."""
@@ -1301,9 +1337,34 @@ def unique_surnames(titles: Iterable[str]) -> list[tuple[str, str]]:
         and looks_like_person(title)
         and len(name_key(title)) > 1
         and not FUNCTION_WORDS & set(name_key(title))  # "Stories We Tell" is no one
+        and not _ORDER_NUMBER.fullmatch(name_key(title)[-1])  # "Rocky III" has no surname "iii"
     ]
     counts = Counter(surname for _, surname in people)
     return [(title, surname) for title, surname in people if counts[surname] == 1]
+
+
+def _by_first_name(
+    context: Context, text: str, relatives: dict[str, list[str]] | None = None
+) -> list[Mention]:
+    """People in play (the memory's topics, the names of recent answers) and the pages of
+    their ``relatives`` (people who share their last name) that ``text`` calls by a first name
+    only one of them has ("pierre" while on Marie Curie, "emily" after Charlotte Brontë)."""
+    named: dict[str, dict[str, str]] = {}
+    in_play = [t.name for t in context.memory.topics]
+    in_play += [n for _, n in context.answer_names[-EARLIER_NAMES:]]
+    if relatives:
+        in_play += [r for n in in_play if name_key(n) for r in relatives.get(name_key(n)[-1], ())]
+    for name in in_play:
+        key = name_key(name)
+        if len(key) > 1 and looks_like_person(name):
+            known = context.canonical(name)
+            named.setdefault(key[0], {})[known.casefold()] = known
+    found = []
+    for word, start, end in word_spans(text):
+        people = named.get(word.removesuffix("'s"), {})
+        if len(people) == 1 and word not in FUNCTION_WORDS and len(word) > _SHORT_NAME:
+            found.append(Mention(next(iter(people.values())), start, end))
+    return found
 
 
 def _name_match(wanted: set[str], name: str) -> float:

@@ -49,6 +49,7 @@ _NUMBER_WORDS = {
         "two three four five six seven eight nine ten eleven twelve".split(), start=2
     )
 }
+_PART_WORDS = frozenset("part chapter episode volume vol.".split())  # before a member's number
 _CENTURY = 100  # a two-digit value means a year of the family ("the 84 one": 1984)
 _YEARS = 1000  # a family whose values are this large counts years
 _COUNT = r"(?P<count>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
@@ -112,7 +113,10 @@ class Siblings:
             key, value = slot
             members.setdefault(key, {}).setdefault(value, title)
         for key, values in members.items():  # "Rocky" is the first of "Rocky II", "Rocky III"
-            base = " ".join(key.replace(_SLOT, " ").split())
+            words = key.replace(_SLOT, " ").split()
+            if words and words[-1] in _PART_WORDS:  # "The Godfather" of "The Godfather Part II"
+                words = words[:-1]
+            base = " ".join(words)
             if base in plain and 1 not in values:
                 values[1 if min(values) < 1000 else 0] = plain[base]
         self._families = {
