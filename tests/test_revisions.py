@@ -732,3 +732,12 @@ def test_a_question_about_another_member_of_the_family_by_its_place(writer):
     assert output.topic == "Rocky III"
     assert memory.topic("Rocky").status is Status.DROPPED  # the value changed, as "3 not 1"
     assert "mickey" in output.query
+
+
+def test_a_name_casefolded_is_spelled_as_the_table_knows_it():
+    table = NameTable(["Avatar (2009 film)", "Avatar (2004 film)", "AVATAR"])
+    assert table.spelled("avatar (2004 film)") == "Avatar (2004 film)"
+    assert table.spelled("avatar") == "AVATAR"
+    assert table.spelled("avatar (2022 film)") == "avatar (2022 film)"  # no such page
+    table.add("Avatar (2022 film)")
+    assert table.spelled("avatar (2022 film)") == "Avatar (2022 film)"

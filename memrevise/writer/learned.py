@@ -123,7 +123,8 @@ class _Reading:
     titles: dict[str, str]  # those searches' pages (casefolded) as the collection spells them
     shared: dict  # what the rows read of the turn, but its answer
     position_target: str | None
-    turn_row: list[float]  # the columns that are the same for every candidate (others zero)
+    turn_row: dict[str, float]  # every column in order: those the same for every candidate,
+    # the others zero
     rows: dict[str, list[float]]  # candidate -> its row, the answer's columns unset
 
 
@@ -209,14 +210,6 @@ def _asked_words(memory: Memory) -> dict[str, frozenset[str]]:
     return {topic: frozenset(said) for topic, said in asked.items()}
 
 
-def _title(context: Context, casefolded: str) -> str:
-    """A page title as the collection spells it."""
-    for title in context.titles.named(casefolded):
-        if title.casefold() == casefolded:
-            return title
-    return casefolded
-
-
 def _subject_words(text: str) -> list[str]:
     """The words right after "who is", "tell me about" and the like: what the turn asks about."""
     match = _SUBJECT.match(text.strip())
@@ -252,7 +245,7 @@ class Features:
                 names.setdefault(title, reading.titles[title])
         for title in answer_votes:
             if title not in names:
-                names[title] = _title(context, title)
+                names[title] = context.titles.spelled(title)
         for title in reading.searches["topic"]:
             names.setdefault(title, reading.titles[title])
         candidates = tuple(dict.fromkeys(names.values()))
@@ -338,7 +331,7 @@ class Features:
             if name.casefold() not in names:
                 names[name.casefold()] = context.canonical(name)
         voted = dict.fromkeys(title for votes in searches.values() for title in votes)
-        titles = {title: _title(context, title) for title in voted}  # each spelled once
+        titles = {title: context.titles.spelled(title) for title in voted}  # each spelled once
         question_words = _Words.in_text(text)
         descriptions = cues.descriptions(text)
         previous_question_words = _Words.in_text(previous_question)
@@ -350,7 +343,7 @@ class Features:
             "first_topic": memory.topics[0].name.casefold() if memory.topics else None,
             "previous_question": previous_question_words,
             "said": cues.pronouns(text),
-            "descriptions": descriptions,
+            "description_words": [set(words(noun)) for noun in descriptions],
             "answer_age": {key: last - turn for key, (_, turn) in named_at.items()},
             "question_tokens": set(tokenize(text)),
             "subject_words": _Words.of(_subject_words(text)),
@@ -385,7 +378,7 @@ class Features:
             titles=titles,
             shared=shared,
             position_target=at_position[0].casefold() if at_position else None,
-            turn_row=[turn_values.get(f, 0.0) for f in FEATURES],
+            turn_row={f: turn_values.get(f, 0.0) for f in FEATURES},
             rows={},
         )
 
@@ -436,12 +429,12 @@ class Features:
         thing = topic_is_thing(topic) if topic is not None else not person
         description = 0.0
         if topic is not None:
-            for noun in shared["descriptions"]:
-                description = max(description, description_score(topic, set(words(noun))))
+            for described in shared["description_words"]:
+                description = max(description, description_score(topic, described))
         facts = len(shared["question_set"] & fact_words(topic)) if topic is not None else 0
         first = shared["first_topic"] == key
         searches = reading.searches
-        votes = {source: searches[source].get(key, (0.0, 0.0)) for source in searches}
+        votes = {source: votes.get(key, (0.0, 0.0)) for source, votes in searches.items()}
         page_description, page_overlap = self._page_features(name, shared)
         values = {
             "current": float(status is Status.CURRENT),
@@ -483,10 +476,7 @@ class Features:
             "asked_fit": float(bool(shared["kind_words"] & shared["asked"].get(key, frozenset()))),
             "answer_share": shared["context"][0].share(said_as),
         }
-        row = list(reading.turn_row)
-        for feature, value in values.items():
-            row[_COLUMNS[feature]] = value
-        return row
+        return list((reading.turn_row | values).values())  # in the order of FEATURES
 
     def _page_features(self, name: str, shared: dict) -> tuple[float, float]:
         """How well the candidate's page fits the turn's description and words."""
