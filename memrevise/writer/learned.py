@@ -277,13 +277,13 @@ class Features:
         kind_words = reading.shared["kind_words"]
         answered = []
         for name, base in zip(candidates, rows, strict=True):
-            key = name_key(name)
-            folded = name.casefold()
-            votes, rank = answer_votes.get(folded, (0.0, 0.0))
-            source, source_rank = sources.get(folded, (0.0, 0.0))
-            context_fit = base[_CONTEXT_FIT] or answer_words.near(key, kind_words)
+            said_as = name_key(name)
+            key = name.casefold()
+            votes, rank = answer_votes.get(key, (0.0, 0.0))
+            source, source_rank = sources.get(key, (0.0, 0.0))
+            context_fit = base[_CONTEXT_FIT] or answer_words.near(said_as, kind_words)
             values = (
-                answer_words.holds(key), opening.holds(key), votes, rank, True,
+                answer_words.holds(said_as), opening.holds(said_as), votes, rank, True,
                 source, source_rank, context_fit,
             )  # fmt: skip
             row = list(base)
@@ -434,7 +434,7 @@ class Features:
         facts = len(shared["question_set"] & fact_words(topic)) if topic is not None else 0
         first = shared["first_topic"] == key
         searches = reading.searches
-        votes = {source: votes.get(key, (0.0, 0.0)) for source, votes in searches.items()}
+        votes = {source: found.get(key, (0.0, 0.0)) for source, found in searches.items()}
         page_description, page_overlap = self._page_features(name, shared)
         values = {
             "current": float(status is Status.CURRENT),
