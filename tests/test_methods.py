@@ -70,7 +70,8 @@ def test_a_run_without_traces_ranks_alike(index):
 
 def test_a_worker_process_keeps_torch_to_its_share_of_the_cores(index, tmp_path):
     """Two workers of an encoder on two cores would otherwise each start a thread per core;
-    a worker also collects young garbage less often than Python's default."""
+    a worker also collects young garbage less often than Python's default, and never scans
+    the method it built again."""
     torch = pytest.importorskip("torch")
     from memrevise.methods import run as methods
 
@@ -81,9 +82,11 @@ def test_a_worker_process_keeps_torch_to_its_share_of_the_cores(index, tmp_path)
         assert torch.get_num_threads() == 1
         assert methods._worker_method is not None
         assert gc.get_threshold() == (methods.WORKER_GC_THRESHOLD, *collections[1:])
+        assert gc.get_freeze_count() > 0
     finally:
         torch.set_num_threads(before)
         gc.set_threshold(*collections)
+        gc.unfreeze()
         methods._worker_method = None
 
 
@@ -97,8 +100,9 @@ def test_this_process_ranks_beside_its_workers_as_alone_and_is_left_as_it_was(in
     items = [
         ITEM.model_copy(update={"qid": f"q{n}", "conversation_id": f"c{n}"}) for n in range(12)
     ]
-    collections = gc.get_threshold()
+    collections, frozen = gc.get_threshold(), gc.get_freeze_count()
     alone = [(item.qid, ranked.ids) for item, ranked in rank_items(spec, items, 10, workers=1)]
     beside = [(item.qid, ranked.ids) for item, ranked in rank_items(spec, items, 10, workers=2)]
     assert beside == alone and [qid for qid, _ in alone] == [f"q{n}" for n in range(12)]
     assert alone[0][1] and gc.get_threshold() == collections
+    assert gc.get_freeze_count() == frozen

@@ -798,3 +798,12 @@ def test_a_self_repair_that_first_describes_by_a_name_an_answer_said(writer):
     output, memory = converse(writer, history, final)
     assert output.topic == "Avatar (2009 film)"
     assert memory.topic("James Cameron") is None  # described by, never asked about
+
+
+def test_a_name_casefolded_is_spelled_as_the_table_knows_it():
+    table = NameTable(["Avatar (2009 film)", "Avatar (2004 film)", "AVATAR"])
+    assert table.spelled("avatar (2004 film)") == "Avatar (2004 film)"
+    assert table.spelled("avatar") == "AVATAR"
+    assert table.spelled("avatar (2022 film)") == "avatar (2022 film)"  # no such page
+    table.add("Avatar (2022 film)")
+    assert table.spelled("avatar (2022 film)") == "Avatar (2022 film)"

@@ -102,6 +102,7 @@ _LEADING = frozenset(
 )
 _DETERMINER_REACH = 40  # characters before a word in which a determiner is looked for
 FOUND_TEXTS = 4096  # texts whose names a table keeps
+SPELLINGS_KEPT = 65_536  # casefolded names whose spelling a table keeps
 _ENDS_SENTENCE = re.compile(r"[.?!…]\s*$")  # a sentence's end, just before a word
 _DETERMINER = re.compile(
     r"\b(?:the|a|an|its|their|his|her|this|that|these|those|our|your|my|some|any|which|what|"
@@ -266,6 +267,7 @@ class NameTable:
         self._common = common
         self._longest = 0
         self._found = lru_cache(maxsize=FOUND_TEXTS)(self._find)
+        self._spellings = lru_cache(maxsize=SPELLINGS_KEPT)(self._spelling)
         # Keys by word count and first letter, built when a misspelt name is first looked up.
         self._openings: dict[tuple[int, str], list[tuple[str, ...]]] | None = None
         # Names of several words by their first word's opening and second word's initial,
@@ -288,6 +290,7 @@ class NameTable:
             if name not in entries:
                 entries.append(name)
                 self._found.cache_clear()
+                self._spellings.cache_clear()
                 self._openings = None
                 if self._initials is not None and len(key) > 1 and len(entries) == 1:
                     opening = (key[0][:_SHORT_FORM], key[1][0])
@@ -317,6 +320,15 @@ class NameTable:
     def named(self, name: str) -> list[str]:
         """Every known name sharing ``name``'s words (the same-name pages of a title)."""
         return list(self._names.get(name_key(name), ()))
+
+    def spelled(self, folded: str) -> str:
+        """The known name that ``folded`` (a name casefolded) writes, as it is spelled: the
+        first such of the names sharing its words; ``folded`` itself when none is (memoised:
+        a conversation's searches find the same pages turn after turn)."""
+        return self._spellings(folded)
+
+    def _spelling(self, folded: str) -> str:
+        return next((n for n in self.named(folded) if n.casefold() == folded), folded)
 
     def find(self, text: str) -> list[Mention]:
         """Non-overlapping known names in ``text``, left to right, longest first at each word

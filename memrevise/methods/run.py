@@ -41,10 +41,13 @@ BATCHES_QUEUED = 2  # batches waiting for each worker process, so that none wait
 
 
 def _share_cores(threads: int | None) -> None:
-    """Collect garbage less often (:data:`WORKER_GC_THRESHOLD`) and, ``threads`` given, keep
+    """Collect garbage less often (:data:`WORKER_GC_THRESHOLD`), and never look again at the
+    objects that exist now (the method built: its index, models and name tables, which a
+    full collection would otherwise scan again and again), and, ``threads`` given, keep
     torch (an encoder's) to that many threads, so that the processes share the cores
     instead of oversubscribing them."""
     gc.set_threshold(WORKER_GC_THRESHOLD, *gc.get_threshold()[1:])
+    gc.freeze()
     if threads is not None and "torch" in sys.modules:
         sys.modules["torch"].set_num_threads(threads)
 
@@ -65,13 +68,15 @@ def _rank_in_worker(items: list[Item], k: int) -> list[Ranked]:
 def _ranking_here(threads: int | None = None) -> Iterator[None]:
     """This process ranking items as a worker does (:func:`_share_cores`), and left as it
     was."""
-    collections = gc.get_threshold()
+    collections, frozen = gc.get_threshold(), gc.get_freeze_count()
     torch = sys.modules.get("torch")
     before = torch.get_num_threads() if torch is not None else None
     _share_cores(threads)
     try:
         yield
     finally:
+        if not frozen:  # else the caller froze objects of its own: they stay so
+            gc.unfreeze()
         gc.set_threshold(*collections)
         if torch is not None:
             torch.set_num_threads(before)

@@ -164,8 +164,10 @@ class TopicChooser(Protocol):
     def choose(self, context: Context, text: str, turn: Turn) -> tuple[str, str | None] | None: ...
 
 
-def fact_words(topic: Topic) -> set[str]:
-    return {w for fact in topic.facts for w in cues.words_of(fact)} - STOPWORDS
+@lru_cache(maxsize=16_384)
+def fact_words(topic: Topic) -> frozenset[str]:
+    """The words of a topic's facts but stopwords (memoised, as :func:`topic_is_person`)."""
+    return frozenset({w for fact in topic.facts for w in cues.words_of(fact)} - STOPWORDS)
 
 
 def description_score(topic: Topic, wanted: set[str]) -> float:

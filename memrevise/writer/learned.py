@@ -14,7 +14,7 @@ query is resolved as the rule writer does, with the topic the model chose.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -96,6 +96,14 @@ class Example:
 
 
 _COLUMNS = {feature: i for i, feature in enumerate(FEATURES)}
+_ANSWER_COLUMNS = tuple(  # the columns that read the turn's answer, zero without one
+    _COLUMNS[feature]
+    for feature in (
+        "in_answer", "answer_opens", "votes_answer", "rank_answer", "has_answer",
+        "answer_source", "answer_source_rank", "context_fit",
+    )
+)  # fmt: skip
+_CONTEXT_FIT = _COLUMNS["context_fit"]
 READINGS_KEPT = 16  # turns whose answer-independent reading is kept
 PASSAGES_KEPT = 4096  # passages whose tokens are kept, for where answers were read
 NAMES_KEPT = 65_536  # candidate names whose words are kept
@@ -115,7 +123,8 @@ class _Reading:
     titles: dict[str, str]  # those searches' pages (casefolded) as the collection spells them
     shared: dict  # what the rows read of the turn, but its answer
     position_target: str | None
-    turn_row: list[float]  # the columns that are the same for every candidate (others zero)
+    turn_row: dict[str, float]  # every column in order: those the same for every candidate,
+    # the others zero
     rows: dict[str, list[float]]  # candidate -> its row, the answer's columns unset
 
 
@@ -128,29 +137,53 @@ def _votes(pages: list[tuple[str, float]]) -> dict[str, tuple[float, float]]:
     }
 
 
-def _starts(text_words: Sequence[str], key: tuple[str, ...]) -> Iterator[int]:
-    """Where ``key`` is said in the words: the positions of its first word that it follows."""
-    if not key or key[0] not in text_words:  # most candidates are not said at all
-        return
-    first, n = key[0], len(key)
-    for i, word in enumerate(text_words):
-        if word == first and (n == 1 or tuple(text_words[i : i + n]) == key):
-            yield i
+@dataclass(frozen=True)
+class _Words:
+    """A text's words and where each word is said: a candidate's name is looked up in them
+    without a scan of the text (a turn's texts are read for every candidate)."""
 
+    words: tuple[str, ...]
+    at: dict[str, list[int]]
 
-def _holds(text_words: Sequence[str], key: tuple[str, ...]) -> bool:
-    return next(_starts(text_words, key), None) is not None
+    @classmethod
+    def of(cls, said: Iterable[str]) -> _Words:
+        text_words = tuple(said)
+        at: dict[str, list[int]] = {}
+        for i, word in enumerate(text_words):
+            at.setdefault(word, []).append(i)
+        return cls(text_words, at)
 
+    @classmethod
+    def in_text(cls, text: str) -> _Words:
+        return cls.of(w for w, _, _ in word_spans(text))
 
-def _share(text_words: Sequence[str], name: str) -> float:
-    """The share of a text's words that a name said in it covers: 1 for an answer that is
-    just the name ("Aaron Paul")."""
-    key = name_key(name)
-    return len(key) / len(text_words) if text_words and _holds(text_words, key) else 0.0
+    def starts(self, key: tuple[str, ...]) -> Iterator[int]:
+        """Where ``key`` is said: the positions of its first word that it follows."""
+        if not key:
+            return
+        n = len(key)
+        for i in self.at.get(key[0], ()):
+            if n == 1 or self.words[i : i + n] == key:
+                yield i
 
+    def holds(self, key: tuple[str, ...]) -> bool:
+        return next(self.starts(key), None) is not None
 
-def _contains(text_words: Sequence[str], name: str) -> bool:
-    return _holds(text_words, name_key(name))
+    def share(self, key: tuple[str, ...]) -> float:
+        """The share of the words that a name said in them covers: 1 for an answer that is
+        just the name ("Aaron Paul")."""
+        return len(key) / len(self.words) if self.words and self.holds(key) else 0.0
+
+    def near(self, key: tuple[str, ...], wanted: frozenset[str]) -> bool:
+        """Whether a wanted word is next to a mention of the name ``key`` ("hip-hop singer
+        Melle Mel")."""
+        if not wanted:
+            return False
+        n = len(key)
+        return any(
+            wanted.intersection(self.words[max(0, i - CONTEXT_WINDOW) : i + n + CONTEXT_WINDOW])
+            for i in self.starts(key)
+        )
 
 
 @lru_cache(maxsize=NAMES_KEPT)
@@ -168,18 +201,6 @@ def _kind_words(descriptions: Sequence[str]) -> frozenset[str]:
     return frozenset(said.union(*(kind for kind in cues.KIND_WORDS if kind & said)))
 
 
-def _near(text_words: Sequence[str], name: str, wanted: frozenset[str]) -> bool:
-    """Whether a wanted word is next to a mention of ``name`` ("hip-hop singer Melle Mel")."""
-    key = name_key(name)
-    if not wanted:
-        return False
-    n = len(key)
-    return any(
-        wanted.intersection(text_words[max(0, i - CONTEXT_WINDOW) : i + n + CONTEXT_WINDOW])
-        for i in _starts(text_words, key)
-    )
-
-
 def _asked_words(memory: Memory) -> dict[str, frozenset[str]]:
     """topic (casefolded) -> the words of the latest questions asked about it ("this
     country")."""
@@ -187,14 +208,6 @@ def _asked_words(memory: Memory) -> dict[str, frozenset[str]]:
     for node in memory.nodes[-ANSWER_HORIZON:]:
         asked.setdefault(node.topic.casefold(), set()).update(words(node.question))
     return {topic: frozenset(said) for topic, said in asked.items()}
-
-
-def _title(context: Context, casefolded: str) -> str:
-    """A page title as the collection spells it."""
-    for title in context.titles.named(casefolded):
-        if title.casefold() == casefolded:
-            return title
-    return casefolded
 
 
 def _subject_words(text: str) -> list[str]:
@@ -232,37 +245,52 @@ class Features:
                 names.setdefault(title, reading.titles[title])
         for title in answer_votes:
             if title not in names:
-                names[title] = _title(context, title)
+                names[title] = context.titles.spelled(title)
         for title in reading.searches["topic"]:
             names.setdefault(title, reading.titles[title])
         candidates = tuple(dict.fromkeys(names.values()))
-        answer_words = [w for w, _, _ in word_spans(answer)]
-        sources = self._sources(answer)
-        rows: list[list[float]] = []
-        for name in candidates:
-            row = reading.rows.get(name)
-            if row is None:
-                row = reading.rows[name] = self._row(context, name, reading)
-            row = list(row)
-            key = name.casefold()
-            answer_votes_of = answer_votes.get(key, (0.0, 0.0))
-            answer_source, answer_source_rank = sources.get(key, (0.0, 0.0))
-            answer_columns = {
-                "in_answer": _contains(answer_words, name),
-                "answer_opens": _contains(answer_words[:6], name),
-                "votes_answer": answer_votes_of[0],
-                "rank_answer": answer_votes_of[1],
-                "has_answer": turn.answer is not None,
-                "answer_source": answer_source,
-                "answer_source_rank": answer_source_rank,
-                "context_fit": row[_COLUMNS["context_fit"]]
-                or _near(answer_words, name, reading.shared["kind_words"]),
-            }
-            for feature, value in answer_columns.items():
-                row[_COLUMNS[feature]] = float(value)
-            rows.append(row)
+        rows = [self._base_row(context, name, reading) for name in candidates]
+        if turn.answer is not None:  # else the answer's columns stay zero
+            rows = self._answered_rows(candidates, rows, answer, answer_votes, reading)
         features = np.array(rows, dtype=np.float32).reshape(len(candidates), len(FEATURES))
         return Example(candidates, features)
+
+    def _base_row(self, context: Context, name: str, reading: _Reading) -> list[float]:
+        """A candidate's row but for the answer's columns, computed once for the turn."""
+        row = reading.rows.get(name)
+        if row is None:
+            row = reading.rows[name] = self._row(context, name, reading)
+        return row
+
+    def _answered_rows(
+        self,
+        candidates: tuple[str, ...],
+        rows: list[list[float]],
+        answer: str,
+        answer_votes: dict[str, tuple[float, float]],
+        reading: _Reading,
+    ) -> list[list[float]]:
+        """The candidates' rows with the columns that read the turn's answer set."""
+        answer_words = _Words.in_text(answer)
+        opening = _Words.of(answer_words.words[:6])
+        sources = self._sources(answer)
+        kind_words = reading.shared["kind_words"]
+        answered = []
+        for name, base in zip(candidates, rows, strict=True):
+            said_as = name_key(name)
+            key = name.casefold()
+            votes, rank = answer_votes.get(key, (0.0, 0.0))
+            source, source_rank = sources.get(key, (0.0, 0.0))
+            context_fit = base[_CONTEXT_FIT] or answer_words.near(said_as, kind_words)
+            values = (
+                answer_words.holds(said_as), opening.holds(said_as), votes, rank, True,
+                source, source_rank, context_fit,
+            )  # fmt: skip
+            row = list(base)
+            for column, value in zip(_ANSWER_COLUMNS, values, strict=True):
+                row[column] = float(value)
+            answered.append(row)
+        return answered
 
     def _read(self, context: Context, text: str) -> _Reading:
         """The turn's reading without its answer (memoised by context and text: contexts are
@@ -303,26 +331,26 @@ class Features:
             if name.casefold() not in names:
                 names[name.casefold()] = context.canonical(name)
         voted = dict.fromkeys(title for votes in searches.values() for title in votes)
-        titles = {title: _title(context, title) for title in voted}  # each spelled once
-        question_words = [w for w, _, _ in word_spans(text)]
+        titles = {title: context.titles.spelled(title) for title in voted}  # each spelled once
+        question_words = _Words.in_text(text)
         descriptions = cues.descriptions(text)
-        previous_question_words = [w for w, _, _ in word_spans(previous_question)]
+        previous_question_words = _Words.in_text(previous_question)
         shared = {
             "question_words": question_words,
-            "question_set": set(question_words) - STOPWORDS,
-            "question_words_set": set(question_words),
+            "question_set": set(question_words.words) - STOPWORDS,
+            "question_words_set": set(question_words.words),
             "previous_names": [n.casefold() for n in context.previous_names],
             "first_topic": memory.topics[0].name.casefold() if memory.topics else None,
             "previous_question": previous_question_words,
             "said": cues.pronouns(text),
-            "descriptions": descriptions,
+            "description_words": [set(words(noun)) for noun in descriptions],
             "answer_age": {key: last - turn for key, (_, turn) in named_at.items()},
             "question_tokens": set(tokenize(text)),
-            "subject_words": _subject_words(text),
+            "subject_words": _Words.of(_subject_words(text)),
             "description_tokens": [set(tokenize(noun)) for noun in descriptions],
             "kind_words": _kind_words(descriptions),
             "asked": _asked_words(memory),
-            "context": [[w for w, _, _ in word_spans(previous_answer)], previous_question_words],
+            "context": [_Words.in_text(previous_answer), previous_question_words],
             "switch": self._switch(SwitchInput.after(memory, text)),
         }
         said = shared["said"]
@@ -350,7 +378,7 @@ class Features:
             titles=titles,
             shared=shared,
             position_target=at_position[0].casefold() if at_position else None,
-            turn_row=[turn_values.get(f, 0.0) for f in FEATURES],
+            turn_row={f: turn_values.get(f, 0.0) for f in FEATURES},
             rows={},
         )
 
@@ -388,6 +416,7 @@ class Features:
         key = name.casefold()
         status = topic.status if topic is not None else None
         since = (memory.nodes[-1].turn - topic.turns[-1]) if topic is not None else 11
+        said_as = name_key(name)
         name_words, qualifier_words, named_like_person = _name_facts(name)
         overlap = (
             sum(w in shared["question_set"] for w in name_words) / len(name_words)
@@ -400,12 +429,12 @@ class Features:
         thing = topic_is_thing(topic) if topic is not None else not person
         description = 0.0
         if topic is not None:
-            for noun in shared["descriptions"]:
-                description = max(description, description_score(topic, set(words(noun))))
+            for described in shared["description_words"]:
+                description = max(description, description_score(topic, described))
         facts = len(shared["question_set"] & fact_words(topic)) if topic is not None else 0
         first = shared["first_topic"] == key
         searches = reading.searches
-        votes = {source: searches[source].get(key, (0.0, 0.0)) for source in searches}
+        votes = {source: found.get(key, (0.0, 0.0)) for source, found in searches.items()}
         page_description, page_overlap = self._page_features(name, shared)
         values = {
             "current": float(status is Status.CURRENT),
@@ -415,11 +444,11 @@ class Features:
             "since": float(min(since, 11)),
             "turns": float(min(len(topic.turns), 10) if topic is not None else 0),
             "first_topic": float(first),
-            "named_in_question": float(_contains(shared["question_words"], name)),
+            "named_in_question": float(shared["question_words"].holds(said_as)),
             "name_overlap": overlap,
             "in_previous_answer": float(rank > 0),
             "previous_answer_rank": float(rank),
-            "in_previous_question": float(_contains(shared["previous_question"], name)),
+            "in_previous_question": float(shared["previous_question"].holds(said_as)),
             "votes_question": votes["question"][0],
             "rank_question": votes["question"][1],
             "votes_context": votes["context"][0],
@@ -434,7 +463,7 @@ class Features:
             "fact_overlap": float(facts),
             "page_description": page_description,
             "page_overlap": page_overlap,
-            "subject": float(_contains(shared["subject_words"], name)),
+            "subject": float(shared["subject_words"].holds(said_as)),
             # The switch model's probability of this candidate's move (stay, new, return);
             # the shipped models know it by this name.
             "kind_fit": shared["switch"][
@@ -442,15 +471,12 @@ class Features:
             ],
             "qualifier_fit": float(bool(shared["kind_words"] & qualifier_words)),
             "context_fit": float(
-                any(_near(t, name, shared["kind_words"]) for t in shared["context"])
+                any(said.near(said_as, shared["kind_words"]) for said in shared["context"])
             ),
             "asked_fit": float(bool(shared["kind_words"] & shared["asked"].get(key, frozenset()))),
-            "answer_share": _share(shared["context"][0], name),
+            "answer_share": shared["context"][0].share(said_as),
         }
-        row = list(reading.turn_row)
-        for feature, value in values.items():
-            row[_COLUMNS[feature]] = value
-        return row
+        return list((reading.turn_row | values).values())  # in the order of FEATURES
 
     def _page_features(self, name: str, shared: dict) -> tuple[float, float]:
         """How well the candidate's page fits the turn's description and words."""
@@ -468,7 +494,7 @@ def _referring_words(text: str, name: str, topic: Topic | None) -> str | None:
     """The words of a turn that stand for its topic, for the query to resolve: none when the
     name is said, else a pronoun, a list position or a description as far as the topic fits
     it ("the mission" of "when did the mission launch?")."""
-    if _contains([w for w, _, _ in word_spans(text)], name):
+    if _Words.in_text(text).holds(name_key(name)):
         return None
     said = cues.pronouns(text)
     if said:
