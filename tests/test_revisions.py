@@ -408,6 +408,21 @@ def test_a_named_switch_by_the_surname_of_someone_in_play(writer):
     assert output.query == "where did harrison grow up"
 
 
+@pytest.mark.parametrize(
+    ("final", "topic"),
+    [
+        ("and harrison, where did he grow up", "George Harrison"),
+        ("what about Amazon - who founded it", "Amazon (company)"),
+        ("ringo starr: when did he join", "Ringo Starr"),
+    ],
+)
+def test_a_name_said_before_a_pronoun_that_fits_it_is_what_the_pronoun_means(writer, final, topic):
+    history = [("who was john lennon?", PAGES["John Lennon"][0])]
+    output, _ = converse(writer, history, final)
+    assert output.topic == topic
+    assert output.query == final  # it names its subject: left as typed
+
+
 def test_a_named_switch_to_a_namesake_by_its_qualifier(writer):
     history = [("who was michael collins?", PAGES["Michael Collins (Irish leader)"][0])]
     output, _ = converse(writer, history, "where was michael collins the astronaut born")

@@ -794,10 +794,25 @@ class RuleWriter:
         name. A question that refers back (a pronoun, "this organ", "the aforementioned
         country") stays with the chooser, and so do lower-case words that read as common
         nouns: after a determiner ("the band") or, for one word, after a preposition ("on
-        the moon")."""
+        the moon"). A name said in a clause before a pronoun that fits it is what the pronoun
+        then means ("and bezos, is he still running amazon")."""
         current = context.current
-        if current is None or cues.pronouns(text) or _REFERS_BACK.search(text):
+        if current is None or _REFERS_BACK.search(text):
             return None
+        pronoun = _PRONOUN.search(text)
+        if pronoun is None:
+            return self._named_in(context, text, current)
+        breaks = list(_CLAUSE.finditer(text, 0, pronoun.start()))
+        if not breaks:
+            return None
+        found = self._named_in(context, text[: breaks[-1].start()], current)
+        if found is None or not _fits_pronoun(context, found[0], pronoun.group().casefold()):
+            return None
+        return found
+
+    def _named_in(self, context: Context, text: str, current: Topic) -> tuple[str, str] | None:
+        """The entity other than ``current`` that ``text``, a question without pronouns,
+        names (see :meth:`_named_switch`)."""
         found = context.mentions(text)
         other_titles = {  # "the amazon river" names a page while on "Amazon (company)";
             w  # "after the beatles" on the Beatles names it, not a description
@@ -1303,6 +1318,13 @@ def _asks_anew(sentence: str) -> bool:
     return first in cues.QUESTION_WORDS or first.rstrip("s") in _WH or first.split("'")[0] in _WH
 
 
+def _fits_pronoun(context: Context, name: str, pronoun: str) -> bool:
+    """Whether ``pronoun`` can mean ``name``: "he" a person, "it" a thing, "they" either."""
+    if pronoun in cues.PERSON_PRONOUNS:
+        return context.is_person(name)
+    return pronoun in cues.PLURAL_PRONOUNS or not context.is_person(name)
+
+
 def _specific_first(names: list[str]) -> list[str]:
     """Names with a name that holds another one first ("rocky ii" before "rocky" in "who does
     rocky fight in rocky ii?")."""
@@ -1413,6 +1435,7 @@ _DESCRIBED_BY = re.compile(
 )
 _CLAUSE = re.compile(r"\s*(?:,|;|:|\s[-–—]+\s|[-–—]{2,}|—)\s*")
 _DEFINITE = re.compile(r"\b(?:the|this|that)\s+([a-z]+)")
+_PRONOUN = re.compile(r"\b(?:" + "|".join(sorted(cues.PRONOUNS)) + r")\b", re.IGNORECASE)
 _REFERS_BACK = re.compile(
     r"\b(?:this|that|these|those|said|aforementioned|aforesaid|above|mentioned|former|latter)"
     r"\s+[a-z]",
