@@ -17,6 +17,8 @@ from memrevise.retrieval import BM25Index
 from memrevise.retrieval.collection import Passage
 from memrevise.writer import make_writer
 from memrevise.writer.grounding import CorpusNames
+from memrevise.writer.pages import Opening
+from memrevise.writer.siblings import Siblings
 
 PAGES = {
     "Avatar (2009 film)": [
@@ -52,6 +54,10 @@ PAGES = {
     "1990 FIFA World Cup": ["The 1990 FIFA World Cup was held in Italy; West Germany won it."],
     "1994 FIFA World Cup": ["The 1994 FIFA World Cup was held in the United States."],
     "1998 FIFA World Cup": ["The 1998 FIFA World Cup was held in France, who won the final."],
+    "Mad Max (1979 film)": ["Mad Max is a 1979 Australian action film by George Miller."],
+    "Mad Max 2": ["Mad Max 2, released as The Road Warrior, is a 1981 Australian film."],
+    "Mad Max: Fury Road": ["Mad Max: Fury Road is a 2015 action film directed by George Miller."],
+    "Mad Max (franchise)": ["Mad Max is an Australian media franchise that began in 1979."],
     "Super Bowl XLV": ["Super Bowl XLV was won by the Green Bay Packers in Arlington."],
     "Super Bowl XLVI": ["Super Bowl XLVI was won by the New York Giants in Indianapolis."],
     "The Beatles": [
@@ -805,6 +811,52 @@ def test_a_question_about_another_member_of_the_family_by_its_place(writer):
     assert output.topic == "Rocky III"
     assert memory.topic("Rocky").status is Status.DROPPED  # the value changed, as "3 not 1"
     assert "mickey" in output.query
+
+
+MAD_MAX = "who directed the 1979 mad max?"
+FURY_ROAD = "who directed mad max: fury road?"
+
+
+@pytest.mark.parametrize(
+    ("seen", "question", "final", "meant"),
+    [
+        ("Mad Max (1979 film)", MAD_MAX, "and the sequel?", "Mad Max 2"),
+        ("Mad Max 2", "who directed mad max 2?", "and in the 2015 one", "Mad Max: Fury Road"),
+        ("Mad Max: Fury Road", FURY_ROAD, "the original, when was that", "Mad Max (1979 film)"),
+        ("Mad Max (1979 film)", MAD_MAX, "ok and the third one", "Mad Max: Fury Road"),
+    ],
+)
+def test_a_value_revision_in_a_series_its_titles_do_not_number(
+    writer, seen, question, final, meant
+):
+    output, memory = converse(writer, [(question, PAGES[seen][0])], final)
+    assert output.topic == meant  # ordered by the year each page opens with; no franchise page
+    assert memory.topic(seen).status is Status.DROPPED
+
+
+def test_a_series_is_the_works_of_one_kind_whose_titles_open_with_one_name():
+    openings = {
+        "Alien (film)": Opening("film", 1979),
+        "Aliens (film)": Opening("film", 1986),
+        "Alien 3": Opening("movie", 1992),
+        "Alien (franchise)": Opening("franchise", 1979),
+        "Alien (novel)": Opening("novel", 1979),
+        "Alien Nation": Opening("film", 1986),  # a second work of 1986: no order to go by
+        "Apollo 11": Opening("spaceflight", 1969),
+        "Apollo 12": Opening("spaceflight", 1969),
+    }
+    siblings = Siblings(openings, openings.get)
+    assert [m.title for m in siblings.family("Apollo 12")] == ["Apollo 11", "Apollo 12"]
+    assert siblings.family("Alien (film)") == ()
+    del openings["Alien Nation"]
+    siblings = Siblings(openings, openings.get)
+    assert [m.title for m in siblings.family("Aliens (film)")] == [
+        "Alien (film)", "Aliens (film)", "Alien 3"
+    ]  # fmt: skip
+    assert siblings.moved("Alien 3", "and the one before") == "Aliens (film)"
+    assert siblings.moved("Alien (film)", "the 86 one") == "Aliens (film)"
+    assert siblings.family("Alien (novel)") == ()  # no other novel
+    assert Siblings(openings).family("Aliens (film)") == ()  # no openings, no series
 
 
 def test_a_self_repair_that_first_describes_by_a_name_an_answer_said(writer):

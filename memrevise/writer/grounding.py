@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any, Protocol
 
 from memrevise.retrieval.ranking import Ranking
-from memrevise.writer.pages import Pages, PageWords
+from memrevise.writer.pages import PageOpenings, Pages, PageWords
 
 COMMON_SHARE = 1 / 300  # a word in more passages than this share is no name in lower case
 COMMON_FLOOR = 20  # ... and in more than this many passages, however small the collection
@@ -129,6 +129,7 @@ class Grounding:
     search: PageSearch | None
     rare: RareWords
     names: CorpusNames | None
+    openings: PageOpenings | None
 
     @classmethod
     def of(cls, index: Index) -> Grounding:
@@ -138,13 +139,20 @@ class Grounding:
         search = PageSearch(index) if titled else None
         rare = RareWords(CommonWords(index, max(COMMON_FLOOR, int(index.num_docs * RARE_SHARE))))
         names = CorpusNames(index) if titled else None
+        openings = PageOpenings(index) if titled else None
         return cls(
-            index.titles if titled else (), CommonWords(index, limit), pages, search, rare, names
+            index.titles if titled else (),
+            CommonWords(index, limit),
+            pages,
+            search,
+            rare,
+            names,
+            openings,
         )
 
     def kwargs(self) -> dict[str, Any]:
         """The writer's keyword arguments: ``titles``, ``common``, ``pages``, ``search``,
-        ``rare`` and ``names``."""
+        ``rare``, ``names`` and ``openings``."""
         return {
             "titles": self.titles,
             "common": self.common,
@@ -152,4 +160,5 @@ class Grounding:
             "search": self.search,
             "rare": self.rare,
             "names": self.names,
+            "openings": self.openings,
         }

@@ -38,7 +38,7 @@ from memrevise.writer.context import (
     topic_is_person,
     topic_is_thing,
 )
-from memrevise.writer.pages import Pages, PageWords
+from memrevise.writer.pages import Opening, Pages, PageWords
 from memrevise.writer.rules import ANSWER_HORIZON, RECENT_TOPICS, RuleWriter
 from memrevise.writer.switch import SwitchInput, SwitchModel
 
@@ -628,9 +628,10 @@ class LearnedWriter(RuleWriter):
         search: Callable[[str], list[str]] | None = None,
         rare: Callable[[str], bool] = lambda _: True,
         names: Callable[[str], Sequence[str]] | None = None,
+        openings: Callable[[str], Opening | None] | None = None,
     ):
         chooser = LearnedChooser(model, Features(corpus, model.switch))
-        super().__init__(titles, common, pages, chooser, search, rare, names)
+        super().__init__(titles, common, pages, chooser, search, rare, names, openings)
         self._contexts = lru_cache(maxsize=CONTEXTS_KEPT)(super().context)
 
     def context(self, memory: Memory) -> Context:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
 import numpy as np
 
+from memrevise.language import cues
+from memrevise.language.kinds import infer_kind
 from memrevise.retrieval import tokenize
 from memrevise.text import ANSWER_CUT
 
@@ -40,6 +44,50 @@ class PageWords:
         docs = self.corpus.pages(title)[: self.passages].tolist()
         # One call for every passage: no word runs across the space that joins them.
         return frozenset(tokenize(" ".join(self.corpus.text(d)[: self.chars] for d in docs)))
+
+
+OPENING_CHARS = 250  # where a page's opening says when it dates from ("is a 1979 film")
+_YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)\b")
+_KINDS = frozenset().union(*cues.KIND_WORDS)
+
+
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """What a page's first passage says it is: a kind ("film", "novel") and the first year
+    it names ("Mad Max is a 1979 Australian action film" -> 1979)."""
+
+    kind: str
+    year: int | None
+
+
+class PageOpenings:
+    """The :class:`Opening` of each page, read from its first passage, cached; None for a
+    name with no page."""
+
+    def __init__(self, corpus: Pages, chars: int = OPENING_CHARS, cache: int = 65536):
+        self.corpus = corpus
+        self.chars = chars
+        self._openings = lru_cache(maxsize=cache)(self._read)
+
+    def __call__(self, title: str) -> Opening | None:
+        return self._openings(title)
+
+    def _read(self, title: str) -> Opening | None:
+        docs = self.corpus.pages(title)[:1].tolist()
+        if not docs:
+            return None
+        text = self.corpus.text(docs[0])[: self.chars]
+        year = _YEAR.search(text)
+        # "Mad Max 2, released in the United States as The Road Warrior, is a 1981 ... film"
+        kind = infer_kind(title, [text]) or next(
+            (w for w in cues.words_of(text) if w in _KINDS), ""
+        )
+        return Opening(kind, int(year.group()) if year else None)
+
+
+def same_kind(a: str, b: str) -> bool:
+    """Whether two kinds are one ("film" and "movie")."""
+    return a == b or any(a in group and b in group for group in cues.KIND_WORDS)
 
 
 def similarity(a: frozenset[str], b: frozenset[str]) -> float:

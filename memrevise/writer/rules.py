@@ -57,7 +57,7 @@ from memrevise.writer.context import (
     topic_is_person,
     topic_is_thing,
 )
-from memrevise.writer.pages import similarity
+from memrevise.writer.pages import Opening, similarity
 from memrevise.writer.query import display_name, replace_phrase, write_query
 from memrevise.writer.siblings import Siblings, said_values
 
@@ -102,6 +102,7 @@ class RuleWriter:
         search: Callable[[str], list[str]] | None = None,
         rare: Callable[[str], bool] = lambda _: True,
         names: Callable[[str], Sequence[str]] | None = None,
+        openings: Callable[[str], Opening | None] | None = None,
     ):
         titles = list(titles)
         self.rare = rare
@@ -113,7 +114,7 @@ class RuleWriter:
                 self.surnames.add(title, key=(surname,))
         self.relatives = surname_families(titles)  # "bronte": Anne, Charlotte, Emily Brontë
         self.search = search
-        self.siblings = Siblings(titles)
+        self.siblings = Siblings(titles, openings)  # numbered families, and series by year
         self.pages = pages
         self.chooser = chooser
         self._names_in = lru_cache(maxsize=65536)(self._names_in_uncached)

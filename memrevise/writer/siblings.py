@@ -2,20 +2,26 @@
 
 "Apollo 11", "Apollo 12" and "Apollo 13" are one family ("apollo #"), as are "Rocky",
 "Rocky II" and "Rocky III" (the unnumbered first counts as 1), "1990 FIFA World Cup" and
-"1994 FIFA World Cup", or "Avatar (2009 film)" and "Avatar (2022 film)". A turn that changes
-a value ("7 not 6", "xlv", "the 1990 one", "the next one", "the one before", "the third
-instalment", "the original") moves a topic to the member with that value, and only ever to a
-page that exists.
+"1994 FIFA World Cup", or "Avatar (2009 film)" and "Avatar (2022 film)". Where a page's
+opening is known, works of one kind whose titles open with the same name ("Mad Max (1979
+film)", "Mad Max 2", "Mad Max: Fury Road"; "Alien", "Aliens", "Alien 3") are a family too,
+valued and ordered by the year each opening names. A turn that changes a value ("7 not 6",
+"xlv", "the 1990 one", "the next one", "the one before", "the third instalment", "the
+original") moves a topic to the member with that value, and only ever to a page that exists.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from memrevise.language import cues
+from memrevise.language.entities import STOPWORDS, name_key
 from memrevise.numbers import mentions
+from memrevise.text import strip_qualifier
+from memrevise.writer.pages import Opening, same_kind
 
 _SLOT = "#"
 _UNIT = r"(?:one|year|season|edition|film|movie|game|book|part|mission|model|version)"
@@ -49,6 +55,9 @@ _NUMBER_WORDS = {
         "two three four five six seven eight nine ten eleven twelve".split(), start=2
     )
 }
+_SERIES_STEM = 2  # words of a title's opening name that a series shares ("mad max", "alien")
+_SERIES_CANDIDATES = 40  # more titles opening with that name: too common a name for a series
+_SERIES_KEPT = 4096  # titles whose series is remembered
 _PART_WORDS = frozenset("part chapter episode volume vol.".split())  # before a member's number
 _CENTURY = 100  # a two-digit value means a year of the family ("the 84 one": 1984)
 _YEARS = 1000  # a family whose values are this large counts years
@@ -100,11 +109,23 @@ def _slot(title: str) -> tuple[str, int] | None:
 
 
 class Siblings:
-    """The numbered families of a collection's titles (families of two pages or more)."""
+    """The numbered families of a collection's titles (families of two pages or more), and
+    with ``openings`` (a page's kind and year) the series of works that share a name."""
 
-    def __init__(self, titles: Iterable[str]):
+    def __init__(
+        self, titles: Iterable[str], openings: Callable[[str], Opening | None] | None = None
+    ):
+        titles = list(titles)
         members: dict[str, dict[int, str]] = {}
         plain: dict[str, str] = {}
+        self._openings = openings
+        self._by_first: dict[str, list[str]] = {}  # titles by the first word of their stem
+        if openings is not None:
+            for title in titles:
+                stem = _stem(title)
+                if stem:
+                    self._by_first.setdefault(stem[0], []).append(title)
+        self._series = lru_cache(maxsize=_SERIES_KEPT)(self._find_series)
         for title in titles:
             slot = _slot(title)
             if slot is None:
@@ -127,9 +148,44 @@ class Siblings:
         self._key_of = {m.title.casefold(): key for key, ms in self._families.items() for m in ms}
 
     def family(self, title: str) -> tuple[Member, ...]:
-        """The members of ``title``'s family in order of value (empty when it has none)."""
+        """The members of ``title``'s family in order of value (empty when it has none): its
+        numbered family, else its series."""
         key = self._key_of.get(title.casefold())
-        return self._families[key] if key is not None else ()
+        if key is not None:
+            return self._families[key]
+        return self._series(title) if self._openings is not None else ()
+
+    def _find_series(self, title: str) -> tuple[Member, ...]:
+        """The works of ``title``'s kind whose titles open with its stem (a plural of the
+        stem's last word too: "Aliens" beside "Alien"), by the year each opening names; none
+        where two share a year or the stem opens too many titles."""
+        assert self._openings is not None
+        own, stem = self._openings(title), _stem(title)
+        if own is None or own.year is None or not own.kind or not stem:
+            return ()
+        first = stem[0]
+        candidates = {
+            t: None
+            for word in (first, first + "s", first.removesuffix("s"))
+            for t in self._by_first.get(word, ())
+        }
+        if len(candidates) > _SERIES_CANDIDATES:
+            return ()
+        by_year: dict[int, str] = {}
+        for candidate in candidates:
+            if not _same_stem(_stem(candidate), stem):
+                continue
+            opening = self._openings(candidate)
+            if opening is None or opening.year is None:
+                continue
+            if not same_kind(opening.kind, own.kind):
+                continue
+            if opening.year in by_year:
+                return ()  # two works of a year: no order to go by
+            by_year[opening.year] = candidate
+        if len(by_year) < 2 or by_year.get(own.year) != title:
+            return ()
+        return tuple(Member(year, t) for year, t in sorted(by_year.items()))
 
     def moved(self, title: str, text: str) -> str | None:
         """The member of ``title``'s family that ``text`` asks for instead of it: a value
@@ -183,6 +239,30 @@ class Siblings:
         if _LAST.search(text.casefold()) and here + 1 < len(family):
             return family[-1].title
         return None
+
+
+def _stem(title: str) -> tuple[str, ...]:
+    """The opening words of a title's name that a series of works shares: up to
+    :data:`_SERIES_STEM` words before any function word or number ("Mad Max: Fury Road" ->
+    ("mad", "max"), "Alien 3" -> ("alien",), "The Godfather" -> ("godfather",))."""
+    words = list(name_key(strip_qualifier(title)))
+    if words and words[0] == "the":
+        words = words[1:]
+    stem: list[str] = []
+    for word in words[:_SERIES_STEM]:
+        if word in STOPWORDS or not word.isalpha():
+            break
+        stem.append(word)
+    return tuple(stem)
+
+
+def _same_stem(key: tuple[str, ...], stem: tuple[str, ...]) -> bool:
+    """Whether ``key`` opens with ``stem``, either one's last word maybe a plural of the
+    other's ("aliens", "alien")."""
+    if len(key) < len(stem) or key[: len(stem) - 1] != stem[:-1]:
+        return False
+    said, wanted = key[len(stem) - 1], stem[-1]
+    return said in (wanted, wanted + "s") or wanted == said + "s"
 
 
 def _only_first(text: str) -> bool:
