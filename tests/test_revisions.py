@@ -840,7 +840,7 @@ def test_a_series_is_the_works_of_one_kind_whose_titles_open_with_one_name():
         "Aliens (film)": Opening("film", 1986),
         "Alien 3": Opening("movie", 1992),
         "Alien (franchise)": Opening("franchise", 1979),
-        "Alien (novel)": Opening("novel", 1979),
+        "Alien (novel)": Opening("novel", 1976),
         "Alien Nation": Opening("film", 1986),  # a second work of 1986: no order to go by
         "Apollo 11": Opening("spaceflight", 1969),
         "Apollo 12": Opening("spaceflight", 1969),
@@ -857,6 +857,28 @@ def test_a_series_is_the_works_of_one_kind_whose_titles_open_with_one_name():
     assert siblings.moved("Alien (film)", "the 86 one") == "Aliens (film)"
     assert siblings.family("Alien (novel)") == ()  # no other novel
     assert Siblings(openings).family("Aliens (film)") == ()  # no openings, no series
+    assert siblings.moved("Alien (novel)", "the 1986 one") is None  # no namesake of 1986
+    assert siblings.moved("Alien (novel)", "the one from 1979") is None  # film or franchise
+    del openings["Alien (franchise)"]
+    assert Siblings(openings, openings.get).moved("Alien (novel)", "1979?") == "Alien (film)"
+
+
+@pytest.mark.parametrize(
+    ("final", "meant"),
+    [
+        ("and the one from 1972?", "Solaris (1972 film)"),
+        ("ok the 2002 one?", "Solaris (2002 film)"),
+    ],
+)
+def test_a_value_revision_to_a_namesake_of_another_kind_by_its_year(writer, final, meant):
+    output, memory = converse(writer, [("who wrote solaris?", PAGES["Solaris (novel)"][0])], final)
+    assert output.topic == meant
+    assert memory.topic("Solaris (novel)").status is Status.DROPPED  # the value changed
+
+
+def test_a_year_the_topic_has_itself_moves_to_no_namesake():
+    openings = {"Hamlet (1948 film)": Opening("film", 1948), "Hamlet": Opening("film", 1948)}
+    assert Siblings(openings, openings.get).moved("Hamlet (1948 film)", "the 1948 one") is None
 
 
 def test_a_self_repair_that_first_describes_by_a_name_an_answer_said(writer):

@@ -12,7 +12,7 @@ import numpy as np
 from memrevise.language import cues
 from memrevise.language.kinds import infer_kind
 from memrevise.retrieval import tokenize
-from memrevise.text import ANSWER_CUT
+from memrevise.text import ANSWER_CUT, qualifier
 
 
 class Pages(Protocol):
@@ -53,8 +53,9 @@ _KINDS = frozenset().union(*cues.KIND_WORDS)
 
 @dataclass(frozen=True, slots=True)
 class Opening:
-    """What a page's first passage says it is: a kind ("film", "novel") and the first year
-    it names ("Mad Max is a 1979 Australian action film" -> 1979)."""
+    """What a page's first passage says it is: a kind ("film", "novel") and the year of its
+    title's qualifier, else the first year the passage names ("Mad Max is a 1979 Australian
+    action film" -> 1979)."""
 
     kind: str
     year: int | None
@@ -77,7 +78,7 @@ class PageOpenings:
         if not docs:
             return None
         text = self.corpus.text(docs[0])[: self.chars]
-        year = _YEAR.search(text)
+        year = _YEAR.search(qualifier(title)) or _YEAR.search(text)  # "Hamlet (1948 film)"
         # "Mad Max 2, released in the United States as The Road Warrior, is a 1981 ... film"
         kind = infer_kind(title, [text]) or next(
             (w for w in cues.words_of(text) if w in _KINDS), ""

@@ -155,6 +155,22 @@ class Siblings:
             return self._families[key]
         return self._series(title) if self._openings is not None else ()
 
+    def _namesake_of(self, title: str, years: list[int]) -> str | None:
+        """The page of ``title``'s name, of any kind, whose opening names one of ``years``
+        ("the one from 1818" on "Frankenstein (1931 film)": "Frankenstein (novel)"), if
+        only one does."""
+        if self._openings is None or not years or _year(self._openings(title)) in years:
+            return None  # "the 1948 one" on "Hamlet (1948 film)" names its own year
+        own, stem = name_key(strip_qualifier(title)), _stem(title)
+        found = [
+            candidate
+            for candidate in (self._by_first.get(stem[0], ()) if stem else ())
+            if candidate != title
+            and name_key(strip_qualifier(candidate)) == own
+            and _year(self._openings(candidate)) in years
+        ]
+        return found[0] if len(found) == 1 else None
+
     def _find_series(self, title: str) -> tuple[Member, ...]:
         """The works of ``title``'s kind whose titles open with its stem (a plural of the
         stem's last word too: "Aliens" beside "Alien"), by the year each opening names; none
@@ -193,7 +209,7 @@ class Siblings:
         before"), an ordinal ("the third instalment") or the first or latest one."""
         family = self.family(title)
         if not family:
-            return None
+            return self._namesake_of(title, said_values(text))
         values = [m.value for m in family]
         here = next(i for i, m in enumerate(family) if m.title.casefold() == title.casefold())
         by_value = {m.value: m.title for m in family}
@@ -239,6 +255,11 @@ class Siblings:
         if _LAST.search(text.casefold()) and here + 1 < len(family):
             return family[-1].title
         return None
+
+
+def _year(opening: Opening | None) -> int | None:
+    """The year a page's opening names, if it has a page and names one."""
+    return opening.year if opening is not None else None
 
 
 def _stem(title: str) -> tuple[str, ...]:
