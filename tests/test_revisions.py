@@ -429,6 +429,18 @@ def test_a_name_said_before_a_pronoun_that_fits_it_is_what_the_pronoun_means(wri
     assert output.query == final  # it names its subject: left as typed
 
 
+@pytest.mark.parametrize(
+    "final",
+    ["switching to the beatles, when did they form", "ok lets talk about the beatles",
+     "new topic: the beatles", "ok so moving on to the beatles"],
+)  # fmt: skip
+def test_a_switch_the_user_announces_names_its_topic_in_lower_case(writer, final):
+    history = [("who wrote solaris?", PAGES["Solaris (novel)"][0])]
+    output, _ = converse(writer, history, final)
+    assert output.topic == "The Beatles"
+    assert output.query == final
+
+
 def test_a_named_switch_to_a_namesake_by_its_qualifier(writer):
     history = [("who was michael collins?", PAGES["Michael Collins (Irish leader)"][0])]
     output, _ = converse(writer, history, "where was michael collins the astronaut born")

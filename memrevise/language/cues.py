@@ -355,6 +355,25 @@ _AFTER_ALL = re.compile(r"\b(?:a[a-z]{1,4}r\s+all|all\s+along)\b", re.IGNORECASE
 _POINTER = re.compile(r"(?:(?:yes|yeah|ok|so)\s+)?(?:that|this|it)(?:\s+one)?", re.IGNORECASE)
 
 
+def switch_lead(text: str) -> int | None:
+    """Where the words that name a new topic start after a lead announcing a switch
+    ("switching to the hobbit, ...", "new topic: the hobbit", "let's talk about the hobbit",
+    "ok moving on to the hobbit"); None without one."""
+    lead = _SWITCH_LEAD.match(text)
+    return lead.end() if lead is not None else None
+
+
+_SWITCH_LEAD = re.compile(
+    r"\s*(?:(?:ok(?:ay)?|so|now|right|alright|anyway|and|um+|hm+)[\s,.]+)*"
+    r"(?:(?:switching|switch|moving|move|changing|change|turning|jumping)\s+"
+    r"(?:(?:the\s+)?(?:topics?|subjects?|gears)\s+)?(?:to|over\s+to|on\s+to|onto)\s+"
+    r"|(?:new|different|another)\s+(?:topic|subject|question)\s*[:,.\-–—]+\s*"
+    r"|(?:let'?s|lets|can\s+we|could\s+we)\s+(?:talk|chat)\s+about\s+"
+    r"|(?:changing|change\s+of)\s+(?:the\s+)?(?:topic|subject)\s*[:,.\-–—]+\s*)",
+    re.IGNORECASE,
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Position:
     """A reference to a place in an earlier list: 1-based, negative from the end."""

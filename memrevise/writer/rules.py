@@ -845,6 +845,7 @@ class RuleWriter:
         found += _clear_of(found, self.titles.short_forms(text))  # "man utd"
         # The subject before the object of a preposition ("lennon ... after the beatles").
         found.sort(key=lambda m: (_governed(text, m), m.start))
+        announced = cues.switch_lead(text)
         for mention in found:
             page = meant.get((mention.start, mention.end))
             if page is not None and page.casefold() != current.name.casefold():
@@ -855,6 +856,8 @@ class RuleWriter:
             written = text[mention.start : mention.end]
             if set(name_key(name)) <= own:
                 continue
+            if mention.start == announced:  # "switching to the hobbit" names it, in any case
+                return name, name
             # "the band" reads as a noun; "the amazon river" names the river
             single = len(cues.words_of(written)) < 2
             determined = _OPENS_WITH_ARTICLE.match(written) or (
