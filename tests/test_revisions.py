@@ -67,6 +67,9 @@ PAGES = {
     ],
     "George Harrison": ["George Harrison was the lead guitarist of the Beatles; he played sitar."],
     "Ringo Starr": ["Ringo Starr was the drummer of the Beatles."],
+    "Queen (band)": ["Queen are a British rock band; their drummer is Roger Taylor, drummer."],
+    "Brian May": ["Brian May is the guitarist of Queen, born in Hampton in 1947."],
+    "Roger Taylor": ["Roger Taylor is the drummer of Queen, born in King's Lynn in 1949."],
     "Andrei Tarkovsky": ["Andrei Tarkovsky was a Soviet film director born in Zavrazhye."],
     "Christopher Nolan": ["Christopher Nolan is a British director born in London."],
     "Michael Collins (Irish leader)": [
@@ -439,6 +442,23 @@ def test_a_switch_the_user_announces_names_its_topic_in_lower_case(writer, final
     output, _ = converse(writer, history, final)
     assert output.topic == "The Beatles"
     assert output.query == final
+
+
+@pytest.mark.parametrize(
+    "final",
+    ["thats the guitarist, i asked for the drummer", "no, the drummer", "wrong guy. the drummer"],
+)
+def test_a_correction_by_a_role_means_a_person_with_that_role(writer, final):
+    history = [("who was the drummer of the beatles?", PAGES["George Harrison"][0])]
+    output, memory = converse(writer, history, final)
+    assert output.topic == "Ringo Starr"  # a drummer; not the band, nor the guitarist
+    assert memory.topic("Ringo Starr").status is Status.CURRENT
+
+
+def test_a_role_is_no_band(writer):
+    history = [("where was brian may born", PAGES["Brian May"][0])]
+    output, _ = converse(writer, history, "ugh, mixed them up - the drummer. where was he born")
+    assert output.topic == "Roger Taylor"  # not "Queen (band)", whose page says "drummer"
 
 
 def test_a_named_switch_to_a_namesake_by_its_qualifier(writer):

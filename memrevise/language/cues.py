@@ -148,6 +148,12 @@ KIND_WORDS = (
     {"book", "novel"},
     {"place", "city", "town", "village"},
 )
+# Nouns for what a person does ("the drummer", "the producer"); not the ones that also name
+# things or bands ("queen", "model") or any person at all ("one", "people").
+ROLE_NOUNS = PERSON_KINDS - frozenset(
+    "one he she him her people person human guy man woman lady gentleman boy girl character "
+    "queen king model general host tennis saint".split()
+)
 # Words that name a relative: "his older brother" means a person a page relates to the topic.
 RELATIONS = frozenset(
     "brother brothers sister sisters sibling siblings son sons daughter daughters father mother "

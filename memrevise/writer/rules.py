@@ -532,8 +532,8 @@ class RuleWriter:
             found = self._described(context, noun, exclude=rejected)
             if found is not None:
                 return found[0].name, found[1], {found[0].turns[-1]}
-        if cues.in_conversation_order(segment):  # "the person we talked about first"
-            return None
+        if position is not None and cues.in_conversation_order(segment):
+            return None  # "the person we talked about first", beyond the topics discussed
         described = self._grounded(context, segment, rejected, lookup)
         if described is not None:
             return described, "", self._depends(context, described)
@@ -590,6 +590,8 @@ class RuleWriter:
         if described_by:  # "the one with primetime emmy awards" is not the award
             excluded |= {n.casefold() for n in context.names(segment)}
         said = set(cues.words_of(segment))
+        # "the drummer", "i wanted the producer": a role only a person has
+        role = any(set(noun.split()) & cues.ROLE_NOUNS for noun in cues.descriptions(segment))
 
         def kept(names: Iterable[str]) -> list[str]:
             return [
@@ -599,20 +601,28 @@ class RuleWriter:
                 # "the one that has to do with hbo" is not the page "HBO", nor "the one
                 # where you mentioned primetime" the page "Primetime Emmy Award"
                 and not (described_by and set(name_key(c)) & said - STOPWORDS)
+                and (not role or context.is_person(c))
             ]
 
         searched = self.search is not None and lookup
+        # Of two drummers, the one whose page reads like the rejected one's (the same band)
+        related = self._like(rejected) if role and self.pages is not None else None
         if not (searched and said & cues.RELATIONS):  # "his older brother" is found by search
-            found = self._best_described(context, segment, kept(in_play))[0]
+            found = self._best_described(context, segment, kept(in_play), related)[0]
             if found is not None or not searched:
                 return found
         pages = self.search(f"{segment} {strip_qualifier(rejected)}")
-        return self._best_described(context, segment, kept([*in_play, *pages]))[0]
+        return self._best_described(context, segment, kept([*in_play, *pages]), related)[0]
 
     def _best_described(
-        self, context: Context, segment: str, candidates: Sequence[str]
+        self,
+        context: Context,
+        segment: str,
+        candidates: Sequence[str],
+        related: Callable[[str], float] | None = None,
     ) -> tuple[str | None, float]:
-        """The candidate that ``segment`` names or describes best, if any fits, and how well."""
+        """The candidate that ``segment`` names or describes best, if any fits, and how well;
+        of several that fit alike, the most ``related`` one (else the first)."""
         wanted = _content(segment)
         years = {w for w in cues.words_of(segment) if _YEAR.fullmatch(w)}  # "the one from 2005"
         if not wanted and not years:
@@ -623,7 +633,7 @@ class RuleWriter:
         naming = 1.0 if _described_by(segment) else 3.0
         naming_words = wanted - _KIND_NOUNS  # "the third person": no page called "Person"
         told = bool(_TOLD.search(segment))
-        best, best_score = None, 0.0
+        scored: list[tuple[float, str]] = []
         for name in dict.fromkeys(context.canonical(c) for c in candidates):
             score = naming * _name_match(naming_words, strip_qualifier(name))
             score += 2.0 * len((wanted | years) & set(cues.words_of(qualifier(name))))
@@ -634,9 +644,14 @@ class RuleWriter:
                     score += len(wanted & fact_words(topic))
             if self.pages is not None:
                 score += len(stems & self.pages(name))
-            if score > best_score:
-                best, best_score = name, score
-        return (best, best_score) if best_score >= 1.0 else (None, 0.0)
+            scored.append((score, name))
+        best_score = max((score for score, _ in scored), default=0.0)
+        if best_score < 1.0:
+            return None, 0.0
+        tied = [name for score, name in scored if score == best_score]
+        if related is not None and len(tied) > 1:
+            return max(tied, key=related), best_score
+        return tied[0], best_score
 
     def _other(self, context: Context, rejected: str, question: str, noun: str = "") -> str | None:
         """ "The other one", "wrong one": the other member of the latest pair an answer named
@@ -660,17 +675,22 @@ class RuleWriter:
             options = context.of_noun(sort, noun) or options
         return self._best_fit(context, rejected, question, options) if options else None
 
+    def _like(self, rejected: str) -> Callable[[str], float]:
+        """How alike a name's page reads to the rejected one's (needs page words)."""
+        assert self.pages is not None
+        rejected_words = self.pages(rejected)
+        return lambda name: similarity(rejected_words, self.pages(name))
+
     def _fit(self, rejected: str, question: str) -> Callable[[str], float]:
         """How well a name fits as what a correction of ``rejected`` means: the open question
         fits its page and its page reads like the rejected one's (needs page words)."""
         assert self.pages is not None
         asked = frozenset(tokenize(question))
-        rejected_words = self.pages(rejected)
+        like = self._like(rejected)
 
         def fit(name: str) -> float:
-            words = self.pages(name)
-            asks = len(asked & words) / len(asked) if asked else 0.0
-            return asks + similarity(rejected_words, words)
+            asks = len(asked & self.pages(name)) / len(asked) if asked else 0.0
+            return asks + like(name)
 
         return fit
 
