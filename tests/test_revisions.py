@@ -16,7 +16,7 @@ from memrevise.memory import Op, Status
 from memrevise.retrieval import BM25Index
 from memrevise.retrieval.collection import Passage
 from memrevise.writer import make_writer
-from memrevise.writer.grounding import CorpusNames
+from memrevise.writer.grounding import CorpusNames, Kin
 from memrevise.writer.pages import Opening
 from memrevise.writer.siblings import Siblings
 
@@ -67,6 +67,14 @@ PAGES = {
     ],
     "George Harrison": ["George Harrison was the lead guitarist of the Beatles; he played sitar."],
     "Ringo Starr": ["Ringo Starr was the drummer of the Beatles."],
+    "Oasis (band)": [
+        "Oasis were an English rock band fronted by the singer Liam Gallagher, with his older "
+        "brother Noel Gallagher on guitar."
+    ],
+    "Liam Gallagher": ["Liam Gallagher is an English singer, born in Manchester in 1972."],
+    "Noel Gallagher": ["Noel Gallagher is an English guitarist, born in Manchester in 1967."],
+    "Marie Curie": ["Marie Curie was a physicist. With her husband Pierre Curie she found radium."],
+    "Pierre Curie": ["Pierre Curie was a French physicist who died in Paris in 1906."],
     "Queen (band)": ["Queen are a British rock band; their drummer is Roger Taylor, drummer."],
     "Brian May": ["Brian May is the guitarist of Queen, born in Hampton in 1947."],
     "Roger Taylor": ["Roger Taylor is the drummer of Queen, born in King's Lynn in 1949."],
@@ -453,6 +461,41 @@ def test_a_correction_by_a_role_means_a_person_with_that_role(writer, final):
     output, memory = converse(writer, history, final)
     assert output.topic == "Ringo Starr"  # a drummer; not the band, nor the guitarist
     assert memory.topic("Ringo Starr").status is Status.CURRENT
+
+
+@pytest.mark.parametrize(
+    ("history", "final", "meant", "rejected"),
+    [
+        (("where was liam gallagher born", "Liam Gallagher was born in Manchester in 1972."),
+         "hmm i was thinking of his older brother tbh", "Noel Gallagher", "Liam Gallagher"),
+        (("how did curie die", "Pierre Curie died in a street accident in Paris in 1906."),
+         "nope, his wife i meant", "Marie Curie", "Pierre Curie"),
+    ],
+)  # fmt: skip
+def test_a_correction_by_relation_means_the_relative_the_collection_names(
+    writer, history, final, meant, rejected
+):
+    output, memory = converse(writer, [history], final)
+    assert output.topic == meant  # stated on a page about them, or the other way round
+    assert memory.topic(rejected).status is Status.DROPPED
+
+
+def test_kin_are_read_from_the_pages_either_way_round(index):
+    kin = Kin(index)
+    older, younger = cues.Relation("brother", "older"), cues.Relation("brother", "younger")
+    assert kin("Liam Gallagher", older) == ("Noel Gallagher",)  # named before, on the band's page
+    assert kin("Noel Gallagher", younger) == ("Liam Gallagher",)  # the other way round
+    assert kin("Noel Gallagher", older) == ()
+    assert kin("Marie Curie", cues.Relation("husband")) == ("Pierre Curie",)
+    assert kin("Pierre Curie", cues.Relation("wife")) == ("Marie Curie",)
+
+
+def test_relations_are_read_as_written():
+    assert cues.relations("hmm his older brother tbh")[0][0] == cues.Relation("brother", "older")
+    assert cues.relations("sorry, her dad i mean")[0][0] == cues.Relation("father")
+    assert cues.relations("their little sisters")[0][0] == cues.Relation("sister", "younger")
+    assert cues.relations("their youngest brother") == []  # the last of several, no step
+    assert cues.relations("the brother") == []
 
 
 def test_a_role_is_no_band(writer):

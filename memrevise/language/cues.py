@@ -160,6 +160,47 @@ RELATIONS = frozenset(
     "dad mom mum parent parents wife husband spouse uncle aunt nephew niece cousin grandson "
     "granddaughter grandfather grandmother".split()
 )
+# How a relation is written, and its canonical word ("dad" is "father", "sisters" "sister").
+_RELATION_OF = {word: word.removesuffix("s") for word in RELATIONS} | {
+    "siblings": "sibling",
+    "dad": "father",
+    "mom": "mother",
+    "mum": "mother",
+    "parents": "parent",
+}
+# Words for a relative's age: "older", "big" -> "older"; "younger", "little" -> "younger".
+# ("youngest" is no step from one person: "their youngest brother" is read otherwise)
+_AGE_OF = dict.fromkeys("older elder big".split(), "older") | dict.fromkeys(
+    "younger little baby kid".split(), "younger"
+)
+_RELATION = re.compile(
+    r"\b(?:his|her|their|its)\s+(?:(?P<age>"
+    + "|".join(_AGE_OF)
+    + r")\s+)?(?P<relation>"
+    + "|".join(sorted(_RELATION_OF, key=len, reverse=True))
+    + r")\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Relation:
+    """A relative named by relation: "her younger sister" -> ("sister", "younger")."""
+
+    relation: str
+    age: str = ""
+
+
+def relations(text: str) -> list[tuple[Relation, int, int]]:
+    """The relatives a text names by a possessive and a relation ("his older brother", "her
+    dad", "their parents"), with where each is written; canonical words ("dad" is "father")."""
+    found = []
+    for m in _RELATION.finditer(text):
+        age = _AGE_OF.get((m["age"] or "").casefold(), "")
+        found.append((Relation(_RELATION_OF[m["relation"].casefold()], age), m.start(), m.end()))
+    return found
+
+
 # Words that only correct, hesitate, point or change a value: a turn of these asks nothing new.
 FILLER = frozenset(
     "no nope nah naw noo nooo not wrong incorrect sorry oops whoops actually wait hold hang "

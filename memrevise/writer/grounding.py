@@ -13,7 +13,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Protocol
 
+from memrevise.language import cues
+from memrevise.language.entities import name_key
 from memrevise.retrieval.ranking import Ranking
+from memrevise.text import strip_qualifier
 from memrevise.writer.pages import PageOpenings, Pages, PageWords
 
 COMMON_SHARE = 1 / 300  # a word in more passages than this share is no name in lower case
@@ -23,6 +26,25 @@ SEARCH_DEPTH = 20  # passages that vote when a description is searched in the co
 SEARCH_PAGES = 5  # pages a described correction may mean, from that search
 NAME_DEPTH = 30  # passages read to tell whether the corpus writes some words as a name
 NAME_SHARE = 0.9  # ... the share of their uses (sentence openings aside) written in capitals
+KIN_PASSAGES = 5  # a person's first passages, where a page names its subject's family
+KIN_DEPTH = 10  # passages found by a search for the person and the relation
+# A name written after a relation ("his older brother Noel Gallagher", "his brother John F.
+# Kennedy"): capitalised words and initials, a possessive ending dropped.
+_NAME_AFTER = re.compile(
+    r",?\s+(?P<name>[A-Z](?:\.|[\w-]*)(?:\s+(?:[A-Z](?:\.|[\w-]*)|de|van|von))*)"
+)
+_SENTENCE_END = re.compile(r"[.!?;]\s")
+_NAME_RUN = re.compile(r"[A-Z][\w-]*(?:\s+[A-Z](?:\.|[\w-]*))*")
+# The relation a page states the other way round: "her husband Pierre Curie" on Marie Curie's
+# page says that Pierre Curie's wife is Marie Curie.
+_INVERSE = {
+    "husband": ("wife", "spouse"), "wife": ("husband", "spouse"), "spouse": ("husband", "wife"),
+    "brother": ("brother", "sister", "sibling"), "sister": ("brother", "sister", "sibling"),
+    "sibling": ("brother", "sister", "sibling"),
+    "father": ("son", "daughter"), "mother": ("son", "daughter"), "parent": ("son", "daughter"),
+    "son": ("father", "mother", "parent"), "daughter": ("father", "mother", "parent"),
+}  # fmt: skip
+_OTHER_AGE = {"older": "younger", "younger": "older", "": ""}
 
 
 class Index(Pages, Protocol):
@@ -119,6 +141,74 @@ class CorpusNames:
         return tuple(title for title, _ in named.most_common() if title)
 
 
+class Kin:
+    """The people the collection says are a person's relatives ("his older brother" of Liam
+    Gallagher: Noel Gallagher), as its pages write their names. A relation counts where a
+    page about the person states it ("his brother John F. Kennedy"), where a page names the
+    person earlier in the sentence that states it ("... Liam Gallagher, with his older brother
+    Noel Gallagher"), and the other way round ("her husband Pierre Curie" on Marie Curie's
+    page: Pierre Curie's wife). Memoised."""
+
+    def __init__(self, index: Index, cache: int = 4096):
+        self.index = index
+        self._kin = lru_cache(maxsize=cache)(self._read)
+
+    def __call__(self, person: str, wanted: cues.Relation) -> tuple[str, ...]:
+        return self._kin(person, wanted)
+
+    def _read(self, person: str, wanted: cues.Relation) -> tuple[str, ...]:
+        own = self.index.pages(person)[:KIN_PASSAGES].tolist()
+        query = f"{strip_qualifier(person)} {wanted.age} {wanted.relation}"
+        docs = dict.fromkeys([*own, *(int(d) for d in self.index.search(query, KIN_DEPTH).docs)])
+        said = [w for w in name_key(person) if len(w) > 2]
+        found: list[str] = []
+        for doc in docs:
+            text, title = self.index.text(doc), self.index.title(doc)
+            for relation, start, end in cues.relations(text):
+                name = _NAME_AFTER.match(text, end)
+                if name is None:
+                    continue
+                written = name["name"].removesuffix("'s")
+                sentence = text[_sentence_start(text, start) : start].casefold()
+                about = title == person or any(w in sentence for w in said)
+                if about and _fits(relation, wanted) and not _same(written, person):
+                    found.append(written)  # "his older brother Noel Gallagher"
+                elif (
+                    _same(written, person)
+                    and relation.relation in _INVERSE.get(wanted.relation, ())
+                    and (not wanted.age or relation.age == _OTHER_AGE[wanted.age])
+                ):
+                    # "... Liam Gallagher, with his older brother Noel Gallagher"; "her
+                    # husband Pierre Curie" on Marie Curie's page
+                    possessor = _last_name(text[_sentence_start(text, start) : start]) or title
+                    if not _same(possessor, person):
+                        found.append(possessor)
+        return tuple(dict.fromkeys(found))
+
+
+def _last_name(sentence: str) -> str | None:
+    """The last name a sentence writes (capitalised words), its first word alone aside."""
+    runs = [m for m in _NAME_RUN.finditer(sentence) if m.start() > 0 or " " in m.group()]
+    return runs[-1].group() if runs else None
+
+
+def _sentence_start(text: str, at: int) -> int:
+    """Where the sentence holding ``at`` starts."""
+    ends = [m.end() for m in _SENTENCE_END.finditer(text, 0, at)]
+    return ends[-1] if ends else 0
+
+
+def _fits(said: cues.Relation, wanted: cues.Relation) -> bool:
+    """Whether a stated relation is the wanted one (its age too, where one is wanted)."""
+    return said.relation == wanted.relation and (not wanted.age or said.age == wanted.age)
+
+
+def _same(written: str, person: str) -> bool:
+    """Whether a name written on a page is the person's ("Pierre Curie", "Curie")."""
+    key, own = name_key(written), name_key(strip_qualifier(person))
+    return bool(key) and (key == own or (len(key) == 1 and key[0] in own))
+
+
 @dataclass(frozen=True)
 class Grounding:
     """The keyword arguments of a :class:`~memrevise.writer.RuleWriter` for an index."""
@@ -130,6 +220,7 @@ class Grounding:
     rare: RareWords
     names: CorpusNames | None
     openings: PageOpenings | None
+    kin: Kin | None
 
     @classmethod
     def of(cls, index: Index) -> Grounding:
@@ -140,6 +231,7 @@ class Grounding:
         rare = RareWords(CommonWords(index, max(COMMON_FLOOR, int(index.num_docs * RARE_SHARE))))
         names = CorpusNames(index) if titled else None
         openings = PageOpenings(index) if titled else None
+        kin = Kin(index) if titled else None
         return cls(
             index.titles if titled else (),
             CommonWords(index, limit),
@@ -148,11 +240,12 @@ class Grounding:
             rare,
             names,
             openings,
+            kin,
         )
 
     def kwargs(self) -> dict[str, Any]:
         """The writer's keyword arguments: ``titles``, ``common``, ``pages``, ``search``,
-        ``rare``, ``names`` and ``openings``."""
+        ``rare``, ``names``, ``openings`` and ``kin``."""
         return {
             "titles": self.titles,
             "common": self.common,
@@ -161,4 +254,5 @@ class Grounding:
             "rare": self.rare,
             "names": self.names,
             "openings": self.openings,
+            "kin": self.kin,
         }

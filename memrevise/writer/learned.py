@@ -629,9 +629,10 @@ class LearnedWriter(RuleWriter):
         rare: Callable[[str], bool] = lambda _: True,
         names: Callable[[str], Sequence[str]] | None = None,
         openings: Callable[[str], Opening | None] | None = None,
+        kin: Callable[[str, cues.Relation], Sequence[str]] | None = None,
     ):
         chooser = LearnedChooser(model, Features(corpus, model.switch))
-        super().__init__(titles, common, pages, chooser, search, rare, names, openings)
+        super().__init__(titles, common, pages, chooser, search, rare, names, openings, kin)
         self._contexts = lru_cache(maxsize=CONTEXTS_KEPT)(super().context)
 
     def context(self, memory: Memory) -> Context:

@@ -103,6 +103,7 @@ class RuleWriter:
         rare: Callable[[str], bool] = lambda _: True,
         names: Callable[[str], Sequence[str]] | None = None,
         openings: Callable[[str], Opening | None] | None = None,
+        kin: Callable[[str, cues.Relation], Sequence[str]] | None = None,
     ):
         titles = list(titles)
         self.rare = rare
@@ -112,7 +113,8 @@ class RuleWriter:
         for title, surname in unique_surnames(titles):
             if not common(surname):
                 self.surnames.add(title, key=(surname,))
-        self.relatives = surname_families(titles)  # "bronte": Anne, Charlotte, Emily Brontë
+        self.same_surname = surname_families(titles)  # "bronte": Anne, Charlotte, Emily Brontë
+        self.kin = kin  # "his older brother": the relatives the collection names
         self.search = search
         self.siblings = Siblings(titles, openings)  # numbered families, and series by year
         self.pages = pages
@@ -387,7 +389,7 @@ class RuleWriter:
             [
                 *context.mentions(text),
                 *self.surnames.find(text),
-                *_by_first_name(context, text, self.relatives),
+                *_by_first_name(context, text, self.same_surname),
             ],
             key=lambda m: (m.start, -m.end),  # a whole name before its first name
         )
@@ -511,7 +513,7 @@ class RuleWriter:
         said = [
             *context.names(segment),
             *(m.name for m in self.surnames.find(segment)),
-            *(m.name for m in _by_first_name(context, segment, self.relatives)),
+            *(m.name for m in _by_first_name(context, segment, self.same_surname)),
         ]
         # A name written whole but misspelt ("Super Mario Galixy") before the names in it
         written = (m.name for m in capitalised(segment) if not self.titles.named(m.name))
@@ -604,6 +606,9 @@ class RuleWriter:
                 and (not role or context.is_person(c))
             ]
 
+        kin = self._kin_of(context, segment, rejected)
+        if kin is not None:  # "his older brother": the one the collection says
+            return kin
         searched = self.search is not None and lookup
         # Of two drummers, the one whose page reads like the rejected one's (the same band)
         related = self._like(rejected) if role and self.pages is not None else None
@@ -613,6 +618,35 @@ class RuleWriter:
                 return found
         pages = self.search(f"{segment} {strip_qualifier(rejected)}")
         return self._best_described(context, segment, kept([*in_play, *pages]), related)[0]
+
+    def _kin_of(self, context: Context, segment: str, rejected: str) -> str | None:
+        """The relative a segment names by relation ("his older brother", "her dad") of the
+        rejected person, else of the current or a recent person topic, as the collection
+        states it: a page, or a name a page of the conversation's people writes."""
+        said = cues.relations(segment)
+        if self.kin is None or not said:
+            return None
+        relation = said[0][0]
+        current = context.current
+        people = [
+            name
+            for name in dict.fromkeys(
+                [
+                    rejected,
+                    *([current.name] if current is not None else []),
+                    *(t.name for t in context.recent_topics()[:RECENT_TOPICS]),
+                ]
+            )
+            if name and (context.is_person(name) or looks_like_person(name))  # "a vocalist"
+        ]
+        for person in people:
+            for name in self.kin(person, relation):
+                page = self.titles.named(name) or [
+                    m.name for m in self.titles.find(name) if m.end - m.start == len(name)
+                ]
+                if page:
+                    return context.canonical(page[0])
+        return None
 
     def _best_described(
         self,
