@@ -18,6 +18,7 @@ from memrevise.retrieval.collection import Passage
 from memrevise.writer import make_writer
 from memrevise.writer.grounding import CorpusNames, Kin
 from memrevise.writer.pages import Opening
+from memrevise.writer.rules import RuleWriter
 from memrevise.writer.siblings import Siblings
 
 PAGES = {
@@ -488,6 +489,17 @@ def test_kin_are_read_from_the_pages_either_way_round(index):
     assert kin("Noel Gallagher", older) == ()
     assert kin("Marie Curie", cues.Relation("husband")) == ("Pierre Curie",)
     assert kin("Pierre Curie", cues.Relation("wife")) == ("Marie Curie",)
+
+
+def test_an_elder_or_younger_sibling_by_the_years_their_pages_open_with():
+    born = {"Charlotte Brontë": 1816, "Emily Brontë": 1818, "Anne Brontë": 1820}
+    writer = RuleWriter(born, openings=lambda title: Opening("novelist", born[title]))
+    history = [("tell me about emily bronte", "Emily Brontë was an English novelist.")]
+    final = "when was her older sister born? hm, make that her younger sister"
+    output, _ = converse(writer, history, final)
+    assert output.topic == "Anne Brontë"
+    output, _ = converse(writer, history, "no, i meant her older sister")
+    assert output.topic == "Charlotte Brontë"
 
 
 def test_relations_are_read_as_written():

@@ -117,6 +117,7 @@ class RuleWriter:
         self.kin = kin  # "his older brother": the relatives the collection names
         self.search = search
         self.siblings = Siblings(titles, openings)  # numbered families, and series by year
+        self.openings = openings
         self.pages = pages
         self.chooser = chooser
         self._names_in = lru_cache(maxsize=65536)(self._names_in_uncached)
@@ -624,7 +625,7 @@ class RuleWriter:
         rejected person, else of the current or a recent person topic, as the collection
         states it: a page, or a name a page of the conversation's people writes."""
         said = cues.relations(segment)
-        if self.kin is None or not said:
+        if not said:
             return None
         relation = said[0][0]
         current = context.current
@@ -639,14 +640,39 @@ class RuleWriter:
             )
             if name and (context.is_person(name) or looks_like_person(name))  # "a vocalist"
         ]
-        for person in people:
-            for name in self.kin(person, relation):
+        kin = self.kin
+        for person in people if kin is not None else ():
+            for name in kin(person, relation):
                 page = self.titles.named(name) or [
                     m.name for m in self.titles.find(name) if m.end - m.start == len(name)
                 ]
                 if page:
                     return context.canonical(page[0])
+        if relation.relation in _SIBLINGS and relation.age:
+            for person in people:
+                found = self._by_age(person, relation.age)
+                if found is not None:
+                    return found
         return None
+
+    def _by_age(self, person: str, age: str) -> str | None:
+        """The person's nearest elder or younger sibling among the pages that share their
+        last name, by the year each page opens with (a person's birth year)."""
+        born = self._born(person)
+        if born is None:
+            return None
+        family = self.same_surname.get(name_key(person)[-1], ()) if name_key(person) else ()
+        years = [(self._born(other), other) for other in family if other != person]
+        if age == "younger":
+            later = [(year, other) for year, other in years if year is not None and year > born]
+            return min(later)[1] if later else None
+        earlier = [(year, other) for year, other in years if year is not None and year < born]
+        return max(earlier)[1] if earlier else None
+
+    def _born(self, person: str) -> int | None:
+        """The year a person's page opens with, if the writer reads openings."""
+        opening = self.openings(person) if self.openings is not None else None
+        return opening.year if opening is not None else None
 
     def _best_described(
         self,
@@ -1493,6 +1519,7 @@ _DESCRIBED_BY = re.compile(
 )
 _CLAUSE = re.compile(r"\s*(?:,|;|:|\s[-–—]+\s|[-–—]{2,}|—)\s*")
 _DEFINITE = re.compile(r"\b(?:the|this|that)\s+([a-z]+)")
+_SIBLINGS = frozenset({"brother", "sister", "sibling"})
 _PRONOUN = re.compile(r"\b(?:" + "|".join(sorted(cues.PRONOUNS)) + r")\b", re.IGNORECASE)
 _REFERS_BACK = re.compile(
     r"\b(?:this|that|these|those|said|aforementioned|aforesaid|above|mentioned|former|latter)"
