@@ -432,13 +432,15 @@ def test_a_named_switch_by_the_surname_of_someone_in_play(writer):
         ("and harrison, where did he grow up", "George Harrison"),
         ("what about Amazon - who founded it", "Amazon (company)"),
         ("ringo starr: when did he join", "Ringo Starr"),
+        ("how old was harrison when he joined", "George Harrison"),
+        ("did harrison write his own songs", "George Harrison"),
     ],
 )
 def test_a_name_said_before_a_pronoun_that_fits_it_is_what_the_pronoun_means(writer, final, topic):
     history = [("who was john lennon?", PAGES["John Lennon"][0])]
     output, _ = converse(writer, history, final)
     assert output.topic == topic
-    assert output.query == final  # it names its subject: left as typed
+    assert set(final.split()) <= set(output.query.split())  # every word kept
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ from typing import Protocol
 import numpy as np
 
 from memrevise.language import cues
-from memrevise.language.kinds import infer_kind
+from memrevise.language.kinds import infer_kind, looks_like_person
 from memrevise.retrieval import tokenize
 from memrevise.text import ANSWER_CUT, qualifier
 
@@ -53,12 +53,13 @@ _KINDS = frozenset().union(*cues.KIND_WORDS)
 
 @dataclass(frozen=True, slots=True)
 class Opening:
-    """What a page's first passage says it is: a kind ("film", "novel") and the year of its
+    """What a page's first passage says it is: a kind ("film", "novel"), the year of its
     title's qualifier, else the first year the passage names ("Mad Max is a 1979 Australian
-    action film" -> 1979)."""
+    action film" -> 1979), and whether it is about a person."""
 
     kind: str
     year: int | None
+    person: bool = False  # a person's kind, or "he", "she", "born" in the opening
 
 
 class PageOpenings:
@@ -83,7 +84,8 @@ class PageOpenings:
         kind = infer_kind(title, [text]) or next(
             (w for w in cues.words_of(text) if w in _KINDS), ""
         )
-        return Opening(kind, int(year.group()) if year else None)
+        person = looks_like_person(title, kind, [text])
+        return Opening(kind, int(year.group()) if year else None, person)
 
 
 def same_kind(a: str, b: str) -> bool:

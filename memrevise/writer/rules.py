@@ -875,8 +875,10 @@ class RuleWriter:
         name. A question that refers back (a pronoun, "this organ", "the aforementioned
         country") stays with the chooser, and so do lower-case words that read as common
         nouns: after a determiner ("the band") or, for one word, after a preposition ("on
-        the moon"). A name said in a clause before a pronoun that fits it is what the pronoun
-        then means ("and bezos, is he still running amazon")."""
+        the moon"). A name said before a pronoun that fits it is what the pronoun then means:
+        in a clause of its own ("and bezos, is he still running amazon"), or before a subject
+        or possessive pronoun ("how old was bonham when he died"; not "was armstrong older
+        than him")."""
         current = context.current
         if current is None or _REFERS_BACK.search(text):
             return None
@@ -884,12 +886,26 @@ class RuleWriter:
         if pronoun is None:
             return self._named_in(context, text, current)
         breaks = list(_CLAUSE.finditer(text, 0, pronoun.start()))
-        if not breaks:
+        if breaks:
+            before = text[: breaks[-1].start()]
+        elif pronoun.group().casefold() in _BACK_TO_SUBJECT:
+            before = text[: pronoun.start()]
+        else:
             return None
-        found = self._named_in(context, text[: breaks[-1].start()], current)
-        if found is None or not _fits_pronoun(context, found[0], pronoun.group().casefold()):
+        found = self._named_in(context, before, current)
+        if found is None or not self._fits_pronoun(context, found[0], pronoun.group().casefold()):
             return None
         return found
+
+    def _fits_pronoun(self, context: Context, name: str, pronoun: str) -> bool:
+        """Whether ``pronoun`` can mean ``name``: "he" a person, "it" a thing, "they" either;
+        a page is a person by how it opens ("Led Zeppelin are an English rock band"), a name
+        without one by what the memory holds of it or how it reads."""
+        if pronoun in cues.PLURAL_PRONOUNS:
+            return True
+        opening = self.openings(name) if self.openings is not None else None
+        person = opening.person if opening is not None else context.is_person(name)
+        return person if pronoun in cues.PERSON_PRONOUNS else not person
 
     def _named_in(self, context: Context, text: str, current: Topic) -> tuple[str, str] | None:
         """The entity other than ``current`` that ``text``, a question without pronouns,
@@ -1402,13 +1418,6 @@ def _asks_anew(sentence: str) -> bool:
     return first in cues.QUESTION_WORDS or first.rstrip("s") in _WH or first.split("'")[0] in _WH
 
 
-def _fits_pronoun(context: Context, name: str, pronoun: str) -> bool:
-    """Whether ``pronoun`` can mean ``name``: "he" a person, "it" a thing, "they" either."""
-    if pronoun in cues.PERSON_PRONOUNS:
-        return context.is_person(name)
-    return pronoun in cues.PLURAL_PRONOUNS or not context.is_person(name)
-
-
 def _specific_first(names: list[str]) -> list[str]:
     """Names with a name that holds another one first ("rocky ii" before "rocky" in "who does
     rocky fight in rocky ii?")."""
@@ -1520,6 +1529,8 @@ _DESCRIBED_BY = re.compile(
 _CLAUSE = re.compile(r"\s*(?:,|;|:|\s[-–—]+\s|[-–—]{2,}|—)\s*")
 _DEFINITE = re.compile(r"\b(?:the|this|that)\s+([a-z]+)")
 _SIBLINGS = frozenset({"brother", "sister", "sibling"})
+# Pronouns that, after a name in the same clause, mean the one named ("when he died")
+_BACK_TO_SUBJECT = frozenset("he she his they their".split())
 _PRONOUN = re.compile(r"\b(?:" + "|".join(sorted(cues.PRONOUNS)) + r")\b", re.IGNORECASE)
 _REFERS_BACK = re.compile(
     r"\b(?:this|that|these|those|said|aforementioned|aforesaid|above|mentioned|former|latter)"
