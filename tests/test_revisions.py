@@ -75,7 +75,7 @@ PAGES = {
     "Liam Gallagher": ["Liam Gallagher is an English singer, born in Manchester in 1972."],
     "Noel Gallagher": ["Noel Gallagher is an English guitarist, born in Manchester in 1967."],
     "Marie Curie": ["Marie Curie was a physicist. With her husband Pierre Curie she found radium."],
-    "Pierre Curie": ["Pierre Curie was a French physicist who died in Paris in 1906."],
+    "Pierre Curie": ["Pierre Curie, a French physicist who married Marie Curie, died in 1906."],
     "Queen (band)": ["Queen are a British rock band; their drummer is Roger Taylor, drummer."],
     "Brian May": ["Brian May is the guitarist of Queen, born in Hampton in 1947."],
     "Roger Taylor": ["Roger Taylor is the drummer of Queen, born in King's Lynn in 1949."],
@@ -516,6 +516,13 @@ def test_a_role_is_no_band(writer):
     history = [("where was brian may born", PAGES["Brian May"][0])]
     output, _ = converse(writer, history, "ugh, mixed them up - the drummer. where was he born")
     assert output.topic == "Roger Taylor"  # not "Queen (band)", whose page says "drummer"
+
+
+def test_a_named_switch_to_a_relative_by_a_first_name(writer):
+    history = [("how did pierre curie die", PAGES["Pierre Curie"][0])]
+    output, _ = converse(writer, history, "when did marie die")
+    assert output.topic == "Marie Curie"  # shares his last name; "marie" is written as a name
+    assert output.query == "when did marie die"
 
 
 def test_a_named_switch_to_a_namesake_by_its_qualifier(writer):

@@ -897,6 +897,20 @@ class RuleWriter:
             return None
         return found
 
+    def _relative_by_first_name(self, context: Context, text: str, current: Topic) -> list[Mention]:
+        """A person who shares the current topic's last name, called by a first name the
+        corpus writes as a name ("when did marie die" while on Pierre Curie)."""
+        key = name_key(current.name)
+        if len(key) < 2 or key[-1] not in self.same_surname:
+            return []
+        return [
+            m
+            for m in _by_first_name(context, text, self.same_surname)
+            if m.name != current.name
+            and name_key(m.name)[-1] == key[-1]
+            and self._written_as_name(text[m.start : m.end].casefold())
+        ]
+
     def _fits_pronoun(self, context: Context, name: str, pronoun: str) -> bool:
         """Whether ``pronoun`` can mean ``name``: "he" a person, "it" a thing, "they" either;
         a page is a person by how it opens ("Led Zeppelin are an English rock band"), a name
@@ -938,6 +952,7 @@ class RuleWriter:
                 m for m in surnames if self._surname_names(text[m.start : m.end], m.name, in_play)
             ]
             found += _clear_of(found, said)
+        found += _clear_of(found, self._relative_by_first_name(context, text, current))
         found += _clear_of(found, self.titles.short_forms(text))  # "man utd"
         # The subject before the object of a preposition ("lennon ... after the beatles").
         found.sort(key=lambda m: (_governed(text, m), m.start))
