@@ -345,10 +345,10 @@ def test_a_self_repair_the_part_after_the_cue_wins(writer):
     assert memory.topic("Neil Armstrong").status is Status.DROPPED
 
 
-def test_a_self_repair_back_to_the_current_topic_only_refines_it(writer):
+def test_a_self_repair_back_to_the_current_topic_refines_it_and_drops_what_it_withdrew(writer):
     output, _ = converse(writer, APOLLO_11, "who flew on apollo 12.. wait no, on 11 still, sorry")
     assert output.topic == "Apollo 11"
-    assert ops(output) == ["Refine(Apollo 11)"]
+    assert ops(output) == ["Abandon(Apollo 12)", "Refine(Apollo 11)"]  # said, then withdrawn
 
 
 def test_a_self_repair_to_a_surname(writer):
@@ -397,6 +397,7 @@ def test_a_self_repair_by_first_names_of_one_family(writer):
     assert output.topic == "Emily Brontë"
     assert output.query == "when did Emily Brontë die"
     assert memory.topic("Emily Brontë").status is Status.CURRENT
+    assert memory.topic("Anne Brontë").status is Status.DROPPED  # said, then withdrawn
 
 
 def test_a_correction_that_first_names_what_was_answered(writer):

@@ -1304,12 +1304,19 @@ def _as_typed(text: str) -> str:
 
 
 def _kept(topic: Topic, question: str, phrase: str | None, withdrawn: str | None) -> _Decision:
-    """A turn whose repair comes back to ``topic``: it only refines it."""
+    """A turn whose repair comes back to ``topic``: it refines it, and abandons the name the
+    turn said and ``withdrawn`` ("how did pierre die - no sorry, i mean marie" on Marie
+    Curie)."""
+    dropped = [withdrawn] if withdrawn is not None else []
     return _Decision(
         topic=topic.name,
-        operations=[Operation(op=Op.REFINE, topic=topic.name)],
+        operations=[
+            *(Operation(op=Op.ABANDON, topic=name) for name in dropped),
+            Operation(op=Op.REFINE, topic=topic.name),
+        ],
         question=question,
         depends={topic.turns[-1]},
+        contradicts=dropped,
         phrase=phrase,
         rejected=withdrawn,
     )
