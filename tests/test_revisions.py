@@ -526,6 +526,19 @@ def test_a_named_switch_to_a_relative_by_a_first_name(writer):
     assert output.query == "when did marie die"
 
 
+@pytest.mark.parametrize(
+    ("final", "query"),
+    [
+        ("how big was liverpool", "how big was liverpool"),  # the corpus writes "Liverpool"
+        ("why did they leave liverpool", "why did The Beatles leave liverpool"),
+    ],
+)
+def test_a_question_that_names_what_it_asks_about_is_left_as_typed(writer, final, query):
+    output, _ = converse(writer, [("who were the beatles?", PAGES["The Beatles"][0])], final)
+    assert output.topic == "The Beatles"
+    assert output.query == query
+
+
 def test_a_named_switch_to_a_namesake_by_its_qualifier(writer):
     history = [("who was michael collins?", PAGES["Michael Collins (Irish leader)"][0])]
     output, _ = converse(writer, history, "where was michael collins the astronaut born")

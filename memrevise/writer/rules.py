@@ -1053,6 +1053,23 @@ class RuleWriter:
             return self.rare(words)
         return bool(self.corpus_names(words))
 
+    def _written_as_names(self, text: str, topic: str) -> list[str]:
+        """Words of ``text`` typed in lower case that the corpus writes as a name, one of them
+        rare, and that are not the topic's own name ("why was mattingly replaced", "what is
+        arrival about"): the question names what it asks about. None in a question that refers
+        back by a pronoun or a definite description."""
+        said = set(cues.words_of(text))
+        if self.corpus_names is None or _DEFINITE.search(text.casefold()) or said & _POINTING:
+            return []  # "the great one", "his", "who ruled there": a reference to resolve
+        own = set(name_key(topic))
+        return [
+            run
+            for run in _word_runs(text, shortest=1)
+            if not set(run.split()) <= own
+            and any(self.rare(word) for word in run.split())
+            and self.corpus_names(run)
+        ]
+
     def _named_in_corpus(self, current: Topic, text: str) -> tuple[str, None] | None:
         """A name of several words typed in lower case that is no title but that the corpus
         writes as a name ("how tall is the cn tower", "who wrote bohemian rhapsody"): the page
@@ -1289,6 +1306,7 @@ class RuleWriter:
         )
         said = {name.casefold(), (rejected or "").casefold()}
         others = [n for n in context.names(question) if n.casefold() not in said]
+        others += self._written_as_names(question, name)  # "why was mattingly replaced"
         topic = context.memory.topic(name) or (context.memory.topic(rejected) if rejected else None)
         known = topic is not None or rejected is not None or context.first_turn_naming(name)
         if not known and not decision.phrase:
@@ -1373,9 +1391,10 @@ _NEWER = frozenset("newer later recent latest remake".split())
 _RUN_WORDS = 3  # the longest run of words looked up as a name in the corpus
 
 
-def _word_runs(text: str) -> list[str]:
-    """Runs of two or three adjacent words that could be a name ("cn tower"), longest first:
-    no function word, question word or pronoun among them, nothing written in capitals."""
+def _word_runs(text: str, shortest: int = 2) -> list[str]:
+    """Runs of ``shortest`` to three adjacent words that could be a name ("cn tower"), longest
+    first: no function word, question word or pronoun among them, nothing written in
+    capitals."""
     runs: list[list[str]] = [[]]
     for word, start, end in word_spans(text):
         plain = word not in FUNCTION_WORDS and word not in cues.PRONOUNS and not word.isdigit()
@@ -1386,7 +1405,7 @@ def _word_runs(text: str) -> list[str]:
     found = [
         " ".join(run[i : i + n])
         for run in runs
-        for n in range(min(_RUN_WORDS, len(run)), 1, -1)
+        for n in range(min(_RUN_WORDS, len(run)), shortest - 1, -1)
         for i in range(len(run) - n + 1)
     ]
     return sorted(found, key=lambda phrase: -len(phrase.split()))
@@ -1551,6 +1570,8 @@ _DESCRIBED_BY = re.compile(
 _CLAUSE = re.compile(r"\s*(?:,|;|:|\s[-–—]+\s|[-–—]{2,}|—)\s*")
 _DEFINITE = re.compile(r"\b(?:the|this|that)\s+([a-z]+)")
 _SIBLINGS = frozenset({"brother", "sister", "sibling"})
+# Words that point back at something the conversation named ("who ruled there")
+_POINTING = cues.PRONOUNS | frozenset("there here this that these those it's".split())
 # Pronouns that, after a name in the same clause, mean the one named ("when he died")
 _BACK_TO_SUBJECT = frozenset("he she his they their".split())
 _PRONOUN = re.compile(r"\b(?:" + "|".join(sorted(cues.PRONOUNS)) + r")\b", re.IGNORECASE)
