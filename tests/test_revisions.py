@@ -685,6 +685,15 @@ def test_the_query_replaces_only_references(writer, history, final, query):
     assert output.query == query
 
 
+@given(st.text(max_size=300))
+def test_relations_and_switch_leads_read_any_text(text):
+    for relation, start, end in cues.relations(text):
+        assert 0 <= start < end <= len(text)
+        assert relation.relation in cues.RELATIONS | {"father", "mother", "parent", "sibling"}
+    lead = cues.switch_lead(text)
+    assert lead is None or 0 < lead <= len(text)
+
+
 def _folded(text: str) -> str:
     plain = unicodedata.normalize("NFKD", text.casefold())
     return "".join(c for c in plain if not unicodedata.combining(c))
@@ -695,6 +704,8 @@ WORDS = [
     "next", "before", "original", "third", "2004", "12", "xlv", "iii", "apollo", "avatar",
     "rocky", "who", "when", "did", "he", "it", "directed", "Zorblax", "Quuxley", "french",
     "...", "-", ",", "?", "sorry", "hang", "on", "emily", "anne", "tarkovsky", "14",
+    "his", "her", "older", "younger", "brother", "wife", "dad", "drummer", "switching", "to",
+    "mad", "max", "sequel", "1979", "2015", "marie", "liverpool", "bezos", "is", ":",
 ]  # fmt: skip
 
 
