@@ -11,7 +11,7 @@ from typing import Protocol
 from memrevise.language import cues
 from memrevise.language.entities import STOPWORDS, Mention, NameTable, mentions
 from memrevise.language.kinds import looks_like_person
-from memrevise.memory import Memory, Topic
+from memrevise.memory import Memory, Status, Topic
 from memrevise.text import qualifier, same_name, strip_qualifier
 from memrevise.writer.base import Turn
 
@@ -155,6 +155,11 @@ class Context:
         """Whether ``name``, a topic of the memory or not, is a person."""
         topic = self.memory.topic(name)
         return topic_is_person(topic) if topic is not None else looks_like_person(name)
+
+    def withdrawn(self, name: str) -> bool:
+        """Whether ``name`` is a topic the user withdrew (dropped in the memory)."""
+        topic = self.memory.topic(name)
+        return topic is not None and topic.status is Status.DROPPED
 
 
 class TopicChooser(Protocol):

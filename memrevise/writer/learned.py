@@ -586,7 +586,7 @@ class LearnedChooser:
         order = [example.candidates[i] for i in np.argsort(-scores, kind="stable")]
         said = cues.pronouns(text)
         if said and not context.mentions(text):  # "he" never brings back a withdrawn topic
-            order = [c for c in order if not _withdrawn(context, c)] or order
+            order = [c for c in order if not context.withdrawn(c)] or order
         best = order[0]
         if said and set(said) <= cues.PERSON_PRONOUNS and _is_thing(context, best):
             # "where was he born" after an answer that names the director of the film
@@ -595,12 +595,6 @@ class LearnedChooser:
             people = (c for c in order if c.casefold() in named and context.is_person(c))
             best = next(people, best)
         return best, _referring_words(text, best, context.memory.topic(best))
-
-
-def _withdrawn(context: Context, name: str) -> bool:
-    """Whether ``name`` is a topic the user withdrew (dropped in the memory)."""
-    topic = context.memory.topic(name)
-    return topic is not None and topic.status is Status.DROPPED
 
 
 def _is_thing(context: Context, name: str) -> bool:

@@ -88,6 +88,11 @@ class PageOpenings:
         return Opening(kind, int(year.group()) if year else None, person)
 
 
+def year_of(opening: Opening | None) -> int | None:
+    """The year a page's opening names, if it has a page and names one."""
+    return opening.year if opening is not None else None
+
+
 def same_kind(a: str, b: str) -> bool:
     """Whether two kinds are one ("film" and "movie")."""
     return a == b or any(a in group and b in group for group in cues.KIND_WORDS)

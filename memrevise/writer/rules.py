@@ -36,7 +36,6 @@ from memrevise.memory import (
     Node,
     Op,
     Operation,
-    Status,
     Topic,
     WriterOutput,
     corrected_to,
@@ -57,7 +56,7 @@ from memrevise.writer.context import (
     topic_is_person,
     topic_is_thing,
 )
-from memrevise.writer.pages import Opening, similarity
+from memrevise.writer.pages import Opening, similarity, year_of
 from memrevise.writer.query import display_name, replace_phrase, write_query
 from memrevise.writer.siblings import Siblings, said_values
 
@@ -110,10 +109,11 @@ class RuleWriter:
         self.corpus_names = names
         self.titles = NameTable(titles, common=common, short_forms=True)
         self.surnames = NameTable(common=common)  # "tarkovsky", "grohl"; never "may"
-        for title, surname in unique_surnames(titles):
+        people = people_named(titles)
+        for title, surname in unique_surnames(people):
             if not common(surname):
                 self.surnames.add(title, key=(surname,))
-        self.same_surname = surname_families(titles)  # "bronte": Anne, Charlotte, Emily Brontë
+        self.same_surname = surname_families(people)  # "bronte": Anne, Charlotte, Emily Brontë
         self.kin = kin  # "his older brother": the relatives the collection names
         self.search = search
         self.siblings = Siblings(titles, openings)  # numbered families, and series by year
@@ -387,11 +387,7 @@ class RuleWriter:
         name (or a unique surname, or a first name), a value of the current topic's family, a
         list position, else (by a pronoun or nothing) the current topic."""
         found = sorted(
-            [
-                *context.mentions(text),
-                *self.surnames.find(text),
-                *_by_first_name(context, text, self.same_surname),
-            ],
+            self._people_said(context, text),
             key=lambda m: (m.start, -m.end),  # a whole name before its first name
         )
         if found and not _described_by(text):  # "the one where you mentioned henry miles"
@@ -408,6 +404,16 @@ class RuleWriter:
             if at is not None:
                 return at[0], None
         return (current.name, None) if current is not None else None
+
+    def _people_said(self, context: Context, text: str) -> list[Mention]:
+        """The names ``text`` says (:meth:`Context.mentions`), then the people it calls by a
+        surname only one page has or by a first name only one person in play (or a relative
+        sharing their last name) has."""
+        return [
+            *context.mentions(text),
+            *self.surnames.find(text),
+            *_by_first_name(context, text, self.same_surname),
+        ]
 
     def _correction(
         self, context: Context, text: str, previous_question: str | None
@@ -511,11 +517,7 @@ class RuleWriter:
             other = self._other(context, rejected, question, cues.other_noun(segment))
             if other is not None:
                 return other, "the other", self._depends(context, other)
-        said = [
-            *context.names(segment),
-            *(m.name for m in self.surnames.find(segment)),
-            *(m.name for m in _by_first_name(context, segment, self.same_surname)),
-        ]
+        said = [m.name for m in self._people_said(context, segment)]
         # A name written whole but misspelt ("Super Mario Galixy") before the names in it
         written = (m.name for m in capitalised(segment) if not self.titles.named(m.name))
         said = [*filter(None, (self._misspelt(context, name) for name in written)), *said]
@@ -671,8 +673,7 @@ class RuleWriter:
 
     def _born(self, person: str) -> int | None:
         """The year a person's page opens with, if the writer reads openings."""
-        opening = self.openings(person) if self.openings is not None else None
-        return opening.year if opening is not None else None
+        return year_of(self.openings(person)) if self.openings is not None else None
 
     def _best_described(
         self,
@@ -1252,10 +1253,9 @@ class RuleWriter:
             [*context.previous_names, *earlier] if person else [*earlier, *context.previous_names]
         )
         for name in dict.fromkeys(context.canonical(n) for n in candidates):
-            topic = context.memory.topic(name)
             if current is not None and name.casefold() == current.name.casefold():
                 continue
-            if topic is not None and topic.status is Status.DROPPED:
+            if context.withdrawn(name):
                 continue
             if context.is_person(name) == person:
                 return name, said[0]
@@ -1473,43 +1473,45 @@ def _specific_first(names: list[str]) -> list[str]:
     return sorted(names, key=lambda n: not holds_another(n))
 
 
-def surname_families(titles: Iterable[str]) -> dict[str, list[str]]:
-    """The titles that read as people's names, by a last name two or more of them share."""
-    families: dict[str, list[str]] = {}
-    for title in titles:
-        key = name_key(title)
-        if len(key) > 1 and not qualifier(title) and looks_like_person(title):
-            families.setdefault(key[-1], []).append(title)
-    return {surname: people for surname, people in families.items() if len(people) > 1}
-
-
-def unique_surnames(titles: Iterable[str]) -> list[tuple[str, str]]:
-    """(title, last name) for the titles that read as a person's name whose last name no
-    other such title has ("Andrei Tarkovsky" -> "tarkovsky")."""
-    people = [
-        (title, name_key(title)[-1])
+def people_named(titles: Iterable[str]) -> list[tuple[str, tuple[str, ...]]]:
+    """(title, its words) for the titles without a qualifier that read as a person's name of
+    two words or more."""
+    return [
+        (title, name_key(title))
         for title in titles
-        if not qualifier(title)
-        and looks_like_person(title)
-        and len(name_key(title)) > 1
-        and not FUNCTION_WORDS & set(name_key(title))  # "Stories We Tell" is no one
-        and not _ORDER_NUMBER.fullmatch(name_key(title)[-1])  # "Rocky III" has no surname "iii"
+        if not qualifier(title) and looks_like_person(title) and len(name_key(title)) > 1
     ]
-    counts = Counter(surname for _, surname in people)
-    return [(title, surname) for title, surname in people if counts[surname] == 1]
 
 
-def _by_first_name(
-    context: Context, text: str, relatives: dict[str, list[str]] | None = None
-) -> list[Mention]:
+def surname_families(people: Iterable[tuple[str, tuple[str, ...]]]) -> dict[str, list[str]]:
+    """The ``people`` (from :func:`people_named`) by a last name two or more of them share."""
+    families: dict[str, list[str]] = {}
+    for title, key in people:
+        families.setdefault(key[-1], []).append(title)
+    return {surname: named for surname, named in families.items() if len(named) > 1}
+
+
+def unique_surnames(people: Iterable[tuple[str, tuple[str, ...]]]) -> list[tuple[str, str]]:
+    """(title, last name) for the ``people`` (from :func:`people_named`) whose last name no
+    other of them has ("Andrei Tarkovsky" -> "tarkovsky")."""
+    named = [
+        (title, key[-1])
+        for title, key in people
+        if not FUNCTION_WORDS & set(key)  # "Stories We Tell" is no one
+        and not _ORDER_NUMBER.fullmatch(key[-1])  # "Rocky III" has no surname "iii"
+    ]
+    counts = Counter(surname for _, surname in named)
+    return [(title, surname) for title, surname in named if counts[surname] == 1]
+
+
+def _by_first_name(context: Context, text: str, relatives: dict[str, list[str]]) -> list[Mention]:
     """People in play (the memory's topics, the names of recent answers) and the pages of
     their ``relatives`` (people who share their last name) that ``text`` calls by a first name
     only one of them has ("pierre" while on Marie Curie, "emily" after Charlotte Brontë)."""
     named: dict[str, dict[str, str]] = {}
     in_play = [t.name for t in context.memory.topics]
     in_play += [n for _, n in context.answer_names[-EARLIER_NAMES:]]
-    if relatives:
-        in_play += [r for n in in_play if name_key(n) for r in relatives.get(name_key(n)[-1], ())]
+    in_play += [r for n in in_play if name_key(n) for r in relatives.get(name_key(n)[-1], ())]
     for name in in_play:
         key = name_key(name)
         if len(key) > 1 and looks_like_person(name):

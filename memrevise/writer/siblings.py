@@ -21,7 +21,7 @@ from memrevise.language import cues
 from memrevise.language.entities import STOPWORDS, name_key
 from memrevise.numbers import mentions
 from memrevise.text import strip_qualifier
-from memrevise.writer.pages import Opening, same_kind
+from memrevise.writer.pages import Opening, same_kind, year_of
 
 _SLOT = "#"
 _UNIT = r"(?:one|year|season|edition|film|movie|game|book|part|mission|model|version)"
@@ -159,7 +159,7 @@ class Siblings:
         """The page of ``title``'s name, of any kind, whose opening names one of ``years``
         ("the one from 1818" on "Frankenstein (1931 film)": "Frankenstein (novel)"), if
         only one does."""
-        if self._openings is None or not years or _year(self._openings(title)) in years:
+        if self._openings is None or not years or year_of(self._openings(title)) in years:
             return None  # "the 1948 one" on "Hamlet (1948 film)" names its own year
         own, stem = name_key(strip_qualifier(title)), _stem(title)
         found = [
@@ -167,7 +167,7 @@ class Siblings:
             for candidate in (self._by_first.get(stem[0], ()) if stem else ())
             if candidate != title
             and name_key(strip_qualifier(candidate)) == own
-            and _year(self._openings(candidate)) in years
+            and year_of(self._openings(candidate)) in years
         ]
         return found[0] if len(found) == 1 else None
 
@@ -255,11 +255,6 @@ class Siblings:
         if _LAST.search(text.casefold()) and here + 1 < len(family):
             return family[-1].title
         return None
-
-
-def _year(opening: Opening | None) -> int | None:
-    """The year a page's opening names, if it has a page and names one."""
-    return opening.year if opening is not None else None
 
 
 def _stem(title: str) -> tuple[str, ...]:
