@@ -149,6 +149,22 @@ def other_titles(root):
     return titles
 
 
+def records(path, errors):
+    """(where, object) for each non-blank line of a JSON Lines file; a line that is no JSON
+    goes to ``errors``."""
+    with open(path, encoding="utf-8") as fh:
+        for ln, line in enumerate(fh, 1):
+            where = f"{path.name}:{ln}"
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError as exc:
+                errors.append(f"{where}: bad JSON ({exc})")
+                continue
+            yield where, record
+
+
 def check(root):
     errors, warnings = [], []
 
@@ -156,28 +172,19 @@ def check(root):
     pages = collections.defaultdict(list)
     pid_title = {}
     n_passages = 0
-    with open(root / "collection.jsonl", encoding="utf-8") as fh:
-        for ln, line in enumerate(fh, 1):
-            where = f"collection.jsonl:{ln}"
-            if not line.strip():
-                continue
-            try:
-                p = json.loads(line)
-            except json.JSONDecodeError as exc:
-                errors.append(f"{where}: bad JSON ({exc})")
-                continue
-            if not isinstance(p, dict) or set(p) != {"id", "title", "text"}:
-                errors.append(f"{where}: fields must be exactly id, title, text")
-                continue
-            if p["id"] in pid_title:
-                errors.append(f"{where}: duplicate passage id {p['id']}")
-            if not str(p["id"]).startswith(ID_PREFIX):
-                errors.append(f"{where}: passage id {p['id']!r} lacks the prefix {ID_PREFIX!r}")
-            if not str(p["text"]).strip() or not str(p["title"]).strip():
-                errors.append(f"{where}: empty title or text")
-            pid_title[p["id"]] = p["title"]
-            pages[p["title"]].append(p["id"])
-            n_passages += 1
+    for where, p in records(root / "collection.jsonl", errors):
+        if not isinstance(p, dict) or set(p) != {"id", "title", "text"}:
+            errors.append(f"{where}: fields must be exactly id, title, text")
+            continue
+        if p["id"] in pid_title:
+            errors.append(f"{where}: duplicate passage id {p['id']}")
+        if not str(p["id"]).startswith(ID_PREFIX):
+            errors.append(f"{where}: passage id {p['id']!r} lacks the prefix {ID_PREFIX!r}")
+        if not str(p["text"]).strip() or not str(p["title"]).strip():
+            errors.append(f"{where}: empty title or text")
+        pid_title[p["id"]] = p["title"]
+        pages[p["title"]].append(p["id"])
+        n_passages += 1
     low, high = PASSAGES_PER_PAGE
     for title, ids in pages.items():
         if not low <= len(ids) <= high:
@@ -194,92 +201,82 @@ def check(root):
     conv_ids = set()
     n_turns = n_convs = 0
     topics_used = set()
-    with open(root / "conversations.jsonl", encoding="utf-8") as fh:
-        for ln, line in enumerate(fh, 1):
-            where = f"conversations.jsonl:{ln}"
-            if not line.strip():
+    for where, conv in records(root / "conversations.jsonl", errors):
+        cid = conv.get("conversation_id")
+        if not cid or cid in conv_ids:
+            errors.append(f"{where}: missing or duplicate conversation_id {cid!r}")
+        elif not cid.startswith(CONVERSATION_PREFIX):
+            errors.append(f"{where}: conversation_id {cid!r} lacks {CONVERSATION_PREFIX!r}")
+        conv_ids.add(cid)
+        turns = conv.get("turns", [])
+        n_convs += 1
+        lo, hi = TURNS_PER_CONVERSATION
+        if not lo <= len(turns) <= hi:
+            errors.append(f"{cid}: {len(turns)} turns ({lo}-{hi} expected)")
+        for i, t in enumerate(turns):
+            at = f"{cid} turn {i + 1}"
+            missing = [f for f in TURN_FIELDS if f not in t]
+            if missing:
+                errors.append(f"{at}: missing {missing}")
                 continue
-            try:
-                conv = json.loads(line)
-            except json.JSONDecodeError as exc:
-                errors.append(f"{where}: bad JSON ({exc})")
-                continue
-            cid = conv.get("conversation_id")
-            if not cid or cid in conv_ids:
-                errors.append(f"{where}: missing or duplicate conversation_id {cid!r}")
-            elif not cid.startswith(CONVERSATION_PREFIX):
-                errors.append(f"{where}: conversation_id {cid!r} lacks {CONVERSATION_PREFIX!r}")
-            conv_ids.add(cid)
-            turns = conv.get("turns", [])
-            n_convs += 1
-            lo, hi = TURNS_PER_CONVERSATION
-            if not lo <= len(turns) <= hi:
-                errors.append(f"{cid}: {len(turns)} turns ({lo}-{hi} expected)")
-            for i, t in enumerate(turns):
-                at = f"{cid} turn {i + 1}"
-                missing = [f for f in TURN_FIELDS if f not in t]
-                if missing:
-                    errors.append(f"{at}: missing {missing}")
-                    continue
-                n_turns += 1
-                kind = t["kind"]
-                kinds[kind] += 1
-                if kind not in KINDS:
-                    errors.append(f"{at}: unknown kind {kind!r}")
-                if t["topic"] not in pages:
-                    errors.append(f"{at}: topic {t['topic']!r} is not a collection title")
-                topics_used.add(t["topic"])
-                if not isinstance(t["gold"], list) or not t["gold"]:
-                    errors.append(f"{at}: gold must be a non-empty list")
-                else:
-                    if len(set(t["gold"])) != len(t["gold"]):
-                        errors.append(f"{at}: gold lists an id twice")
-                    for g in t["gold"]:
-                        if g not in pid_title:
-                            errors.append(f"{at}: gold {g} is not in the collection")
-                        elif pid_title[g] != t["topic"]:
-                            errors.append(
-                                f"{at}: gold {g} belongs to {pid_title[g]!r}, not {t['topic']!r}"
-                            )
-                for f in ("question", "answer", "rewrite"):
-                    if not str(t[f]).strip():
-                        errors.append(f"{at}: empty {f}")
-                if i == 0 and kind != "no-rewrite":
-                    errors.append(f"{at}: a first turn must be no-rewrite")
-                same = t["rewrite"] == t["question"]
-                if kind in ("no-rewrite", "named-switch") and not same:
-                    errors.append(f"{at}: {kind} but the rewrite differs from the question")
-                if kind in KINDS and kind not in ("no-rewrite", "named-switch") and same:
-                    errors.append(f"{at}: {kind} but the rewrite equals the question")
-                if kind == "named-switch" and i > 0 and t["topic"] == turns[i - 1]["topic"]:
-                    errors.append(f"{at}: named-switch but the topic is the previous turn's")
-                if kind == "return":
-                    earlier = {u["topic"] for u in turns[: max(i - 1, 0)]}
-                    if t["topic"] not in earlier:
+            n_turns += 1
+            kind = t["kind"]
+            kinds[kind] += 1
+            if kind not in KINDS:
+                errors.append(f"{at}: unknown kind {kind!r}")
+            if t["topic"] not in pages:
+                errors.append(f"{at}: topic {t['topic']!r} is not a collection title")
+            topics_used.add(t["topic"])
+            if not isinstance(t["gold"], list) or not t["gold"]:
+                errors.append(f"{at}: gold must be a non-empty list")
+            else:
+                if len(set(t["gold"])) != len(t["gold"]):
+                    errors.append(f"{at}: gold lists an id twice")
+                for g in t["gold"]:
+                    if g not in pid_title:
+                        errors.append(f"{at}: gold {g} is not in the collection")
+                    elif pid_title[g] != t["topic"]:
                         errors.append(
-                            f"{at}: return, but {t['topic']!r} is not a topic of a turn "
-                            f"two or more turns before"
+                            f"{at}: gold {g} belongs to {pid_title[g]!r}, not {t['topic']!r}"
                         )
-                # every question word should survive in order, except reference words
-                rw = words(t["rewrite"])
-                pos = 0
-                for w in words(t["question"]):
-                    if w in REFERENCE_WORDS:
-                        continue
-                    try:
-                        pos = rw.index(w, pos) + 1
-                    except ValueError:
-                        warnings.append(
-                            f"{at}: question word {w!r} not kept in order "
-                            f"in rewrite {t['rewrite']!r}"
-                        )
-                if kind == "answer-entity" and i > 0:
-                    added = set(rw) - set(words(t["question"]))
-                    if not added & set(words(turns[i - 1]["answer"])):
-                        warnings.append(
-                            f"{at}: answer-entity, but nothing the rewrite adds "
-                            f"appears in the previous answer"
-                        )
+            for f in ("question", "answer", "rewrite"):
+                if not str(t[f]).strip():
+                    errors.append(f"{at}: empty {f}")
+            if i == 0 and kind != "no-rewrite":
+                errors.append(f"{at}: a first turn must be no-rewrite")
+            same = t["rewrite"] == t["question"]
+            if kind in ("no-rewrite", "named-switch") and not same:
+                errors.append(f"{at}: {kind} but the rewrite differs from the question")
+            if kind in KINDS and kind not in ("no-rewrite", "named-switch") and same:
+                errors.append(f"{at}: {kind} but the rewrite equals the question")
+            if kind == "named-switch" and i > 0 and t["topic"] == turns[i - 1]["topic"]:
+                errors.append(f"{at}: named-switch but the topic is the previous turn's")
+            if kind == "return":
+                earlier = {u["topic"] for u in turns[: max(i - 1, 0)]}
+                if t["topic"] not in earlier:
+                    errors.append(
+                        f"{at}: return, but {t['topic']!r} is not a topic of a turn "
+                        f"two or more turns before"
+                    )
+            # every question word should survive in order, except reference words
+            rw = words(t["rewrite"])
+            pos = 0
+            for w in words(t["question"]):
+                if w in REFERENCE_WORDS:
+                    continue
+                try:
+                    pos = rw.index(w, pos) + 1
+                except ValueError:
+                    warnings.append(
+                        f"{at}: question word {w!r} not kept in order in rewrite {t['rewrite']!r}"
+                    )
+            if kind == "answer-entity" and i > 0:
+                added = set(rw) - set(words(t["question"]))
+                if not added & set(words(turns[i - 1]["answer"])):
+                    warnings.append(
+                        f"{at}: answer-entity, but nothing the rewrite adds "
+                        f"appears in the previous answer"
+                    )
 
     # ---- report
     for e in errors:
