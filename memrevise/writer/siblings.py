@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from memrevise.language import cues
 from memrevise.language.entities import STOPWORDS, name_key
@@ -119,12 +119,7 @@ class Siblings:
         members: dict[str, dict[int, str]] = {}
         plain: dict[str, str] = {}
         self._openings = openings
-        self._by_first: dict[str, list[str]] = {}  # titles by the first word of their stem
-        if openings is not None:
-            for title in titles:
-                stem = _stem(title)
-                if stem:
-                    self._by_first.setdefault(stem[0], []).append(title)
+        self._titles = titles
         self._series = lru_cache(maxsize=_SERIES_KEPT)(self._find_series)
         for title in titles:
             slot = _slot(title)
@@ -154,6 +149,17 @@ class Siblings:
         if key is not None:
             return self._families[key]
         return self._series(title) if self._openings is not None else ()
+
+    @cached_property
+    def _by_first(self) -> dict[str, list[str]]:
+        """The titles by the first word of their stem, built when a series or a namesake is
+        first looked for."""
+        by_first: dict[str, list[str]] = {}
+        for title in self._titles:
+            stem = _stem(title)
+            if stem:
+                by_first.setdefault(stem[0], []).append(title)
+        return by_first
 
     def _namesake_of(self, title: str, years: list[int]) -> str | None:
         """The page of ``title``'s name, of any kind, whose opening names one of ``years``
