@@ -169,8 +169,9 @@ class Kin:
                 if name is None:
                     continue
                 written = name["name"].removesuffix("'s")
-                sentence = text[_sentence_start(text, start) : start].casefold()
-                about = title == person or any(w in sentence for w in said)
+                before = text[_sentence_start(text, start) : start]  # the sentence up to it
+                folded = before.casefold()
+                about = title == person or any(w in folded for w in said)
                 if about and _fits(relation, wanted) and not _same(written, person):
                     found.append(written)  # "his older brother Noel Gallagher"
                 elif (
@@ -180,7 +181,7 @@ class Kin:
                 ):
                     # "... Liam Gallagher, with his older brother Noel Gallagher"; "her
                     # husband Pierre Curie" on Marie Curie's page
-                    possessor = _last_name(text[_sentence_start(text, start) : start]) or title
+                    possessor = _last_name(before) or title
                     if not _same(possessor, person):
                         found.append(possessor)
         return tuple(dict.fromkeys(found))
