@@ -19,7 +19,7 @@ from memrevise.writer import make_writer
 from memrevise.writer.grounding import CorpusNames, Kin
 from memrevise.writer.pages import Opening
 from memrevise.writer.rules import RuleWriter
-from memrevise.writer.siblings import Siblings
+from memrevise.writer.siblings import Siblings, said_values
 
 PAGES = {
     "Avatar (2009 film)": [
@@ -1017,3 +1017,79 @@ def test_a_name_casefolded_is_spelled_as_the_table_knows_it():
     assert table.spelled("avatar (2022 film)") == "avatar (2022 film)"  # no such page
     table.add("Avatar (2022 film)")
     assert table.spelled("avatar (2022 film)") == "Avatar (2022 film)"
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "final", "meant"),
+    [
+        ("how big is paris?", PAGES["Paris"][0], "lol the town in texas", "Paris, Texas"),
+        ("which gallagher sang?", PAGES["Liam Gallagher"][0], "the older one", "Noel Gallagher"),
+        ("which gallagher sang?", PAGES["Noel Gallagher"][0], "the younger one i said",
+         "Liam Gallagher"),
+    ],
+)  # fmt: skip
+def test_a_turn_that_only_describes_the_one_meant_corrects_the_answer(
+    writer, question, answer, final, meant
+):
+    output, memory = converse(writer, [(question, answer)], final)
+    assert output.topic == meant
+    assert any(t.status is Status.DROPPED for t in memory.topics)  # the one answered for
+
+
+def test_a_description_that_asks_is_no_correction():
+    assert cues.describes_only("the town in texas?")
+    assert not cues.describes_only("the town is in texas")
+    assert not cues.describes_only("the town where he was born, when was it founded")
+    assert not cues.describes_only("tell me about the town")
+
+
+def test_a_correction_by_a_role_means_the_person_the_question_named(writer):
+    history = [("where was ringo born", PAGES["George Harrison"][0])]
+    output, _ = converse(writer, history, "the drummer")
+    assert output.topic == "Ringo Starr"
+
+
+@pytest.mark.parametrize(
+    ("text", "split"),
+    [
+        ("who won it in 1990 err 98 i mean", ("who won it in 1990", "98")),
+        ("where was it in 94, or no... 98 i mean", ("where was it in 94", "98 i mean")),
+        ("what uh year was it", None),  # a hesitation, and nothing meant instead
+        ("is he the drummer, or not", None),
+    ],
+)  # fmt: skip
+def test_a_repair_after_a_hesitation_or_an_or_no(text, split):
+    assert cues.repair_split(text) == split
+
+
+def test_a_self_repair_drops_the_relative_it_first_asked_about(writer):
+    history = [("who is liam gallagher", PAGES["Liam Gallagher"][0])]
+    final = "where was his older brother born, no sorry, where was he born"
+    output, memory = converse(writer, history, final)
+    assert output.topic == "Liam Gallagher"
+    assert memory.topic("Noel Gallagher").status is Status.DROPPED
+
+
+def test_a_family_member_named_by_its_own_words():
+    openings = {
+        "Mad Max (1979 film)": Opening("film", 1979),
+        "Mad Max 2": Opening("film", 1981),
+        "Mad Max: Fury Road": Opening("film", 2015),
+    }
+    siblings = Siblings(openings, openings.get)
+    assert siblings.moved("Mad Max (1979 film)", "and fury road?") == "Mad Max: Fury Road"
+    assert siblings.moved("Mad Max 2", "where was the road filmed") is None  # "fury" unsaid
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("four. and what games were exclusive to it", [4]),
+        ("no, three", [3]),
+        ("part two", [2]),
+        ("four of them", []),  # a count
+        ("two players", []),
+    ],
+)
+def test_a_number_word_alone_is_a_value(text, values):
+    assert said_values(text) == values

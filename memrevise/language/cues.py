@@ -193,13 +193,22 @@ class Relation:
 
 def relations(text: str) -> list[tuple[Relation, int, int]]:
     """The relatives a text names by a possessive and a relation ("his older brother", "her
-    dad", "their parents"), with where each is written; canonical words ("dad" is "father")."""
+    dad", "their parents") or by age alone ("the older one": a sibling), with where each is
+    written; canonical words ("dad" is "father")."""
     found = []
     for m in _RELATION.finditer(text):
         age = _AGE_OF.get((m["age"] or "").casefold(), "")
         found.append((Relation(_RELATION_OF[m["relation"].casefold()], age), m.start(), m.end()))
-    return found
+    for m in _SIBLING_BY_AGE.finditer(text):
+        relation = _RELATION_OF[(m["relation"] or "sibling").casefold()]
+        found.append((Relation(relation, _AGE_OF[m["age"].casefold()]), m.start(), m.end()))
+    return sorted(found, key=lambda item: item[1])
 
+
+_SIBLING_BY_AGE = re.compile(
+    r"\bthe\s+(?P<age>older|elder|younger)\s+(?:one|(?P<relation>brother|sister|sibling))\b",
+    re.IGNORECASE,
+)
 
 # Words that only correct, hesitate, point or change a value: a turn of these asks nothing new.
 FILLER = frozenset(
@@ -342,9 +351,12 @@ _REPAIR_CUE = re.compile(
     r"scratch\s+that|scrap\s+that|make\s+that|forget\s+that|or\s+rather|no+\s+no+|"
     r"i\s+mean|i\s+meant|my\s+bad|oops|whoops|rather)\b"
     r"|(?<=[,.;!?…—-])\s*(?:no+|nope|nah|sorry|actually|hm+,?\s+no+|hm+)\b"
-    r"|(?<=[.…—-])\s*(?:or)\b",
+    r"|(?<=[.…—-])\s*(?:or)\b|(?<=,)\s*or\s+no+\b",
     re.IGNORECASE,
 )
+# "1990 err 98 i mean": a hesitation, then what was meant, then "i mean" at the end
+_HESITATION = re.compile(r"(?:(?<=[,.;!?…—-])|(?<=\s))\s*(?:er+m?|uh+|um+|hm+)\s+", re.IGNORECASE)
+_MEANT_AT_END = re.compile(r"\s+i\s+mean[t]?[\s.!?…]*$", re.IGNORECASE)
 
 
 _GAP = " ,;.!?…—-"
@@ -365,9 +377,21 @@ def repair_split(text: str) -> tuple[str, str] | None:
             first -= 1
         before = text[: found[first].start()].strip(_GAP)
         after = text[found[last].end() :].strip(_GAP)
-        if after and set(words_of(before)) - FILLER - {"the", "a", "an", "is", "was", "of", "in"}:
+        if after and _has_substance(before):
+            return before, after
+    meant = _MEANT_AT_END.search(text)
+    hesitations = list(_HESITATION.finditer(text, 0, meant.start())) if meant else []
+    if hesitations:
+        before = text[: hesitations[-1].start()].strip(_GAP)
+        after = text[hesitations[-1].end() : meant.start()].strip(_GAP)
+        if after and _has_substance(before):
             return before, after
     return None
+
+
+def _has_substance(words: str) -> bool:
+    """Whether a first part says something beyond fillers and a few function words."""
+    return bool(set(words_of(words)) - FILLER - {"the", "a", "an", "is", "was", "of", "in"})
 
 
 @lru_cache(maxsize=TEXTS_KEPT)
@@ -383,7 +407,26 @@ def is_correction(text: str) -> bool:
     return bool(_SAID_BEFORE.search(text)) and bool(said) and said[0] not in QUESTION_WORDS
 
 
-_SAID_BEFORE = re.compile(r"\bi\s+(?:wanted|asked|said|typed|was\s+after)\s+(?!to\b)", re.I)
+def describes_only(text: str) -> bool:
+    """Whether the turn is only a description after an answer, asking nothing ("lol the city
+    in arizona", "the older one", "the one with pacino"): it says which one was meant."""
+    found = _BARE_DESCRIPTION.fullmatch(normalised(text).strip())
+    if found is None:
+        return False
+    said = words_of(found["rest"])
+    return len(said) <= _DESCRIPTION_WORDS and not set(said) & (QUESTION_WORDS | _VERBS)
+
+
+_BARE_DESCRIPTION = re.compile(
+    r"(?:(?:lol|haha|ok|okay|um+|uh+|hm+|no+|nope|nah|oh|ah|well|so|i\s+mean[t]?)[\s,.!]+)*"
+    r"(?:the|that)\s+(?P<rest>[\w' -]+?)[\s.!?]*",
+    re.IGNORECASE,
+)
+_DESCRIPTION_WORDS = 6  # a description longer than this is a sentence of its own
+_VERBS = frozenset("is are was were do does did has have had can could will would be".split())
+_SAID_BEFORE = re.compile(
+    r"\bi\s+(?:wanted|asked|said|typed|was\s+after)(?:\s+(?!to\b)|\W*$)", re.I
+)  # "i asked about the drummer", "the younger one i said"
 
 
 def repair_segments(text: str) -> list[str]:

@@ -253,7 +253,9 @@ class NameTable:
 
     Built from page titles (the corpus's gazetteer) or from the topics of a memory. A
     single-word name written in lower case is only found where ``common`` (a test of corpus
-    frequency) says the word is rare and no determiner precedes it.
+    frequency) says the word is rare and no determiner precedes it. With ``short_forms``,
+    names are also found in short forms ("man utd"); with ``unmarked_possessives``, with a
+    possessive "s" typed without its apostrophe ("dicaprios first role").
     """
 
     def __init__(
@@ -261,7 +263,9 @@ class NameTable:
         names: Iterable[str] = (),
         common: Callable[[str], bool] = lambda _: False,
         short_forms: bool = False,
+        unmarked_possessives: bool = False,
     ):
+        self._unmarked_possessives = unmarked_possessives
         self._names: dict[tuple[str, ...], list[str]] = {}
         self._first_words: set[str] = set()  # the first word of every name
         self._common = common
@@ -270,6 +274,8 @@ class NameTable:
         self._spellings = lru_cache(maxsize=SPELLINGS_KEPT)(self._spelling)
         # Keys by word count and first letter, built when a misspelt name is first looked up.
         self._openings: dict[tuple[int, str], list[tuple[str, ...]]] | None = None
+        # Names by the initials they are typed in, built when an acronym is first looked up.
+        self._acronyms: dict[str, set[str]] | None = None
         # Names of several words by their first word's opening and second word's initial,
         # when short forms are looked for.
         self._initials: dict[tuple[str, str], list[tuple[str, ...]]] | None = (
@@ -292,6 +298,7 @@ class NameTable:
                 self._found.cache_clear()
                 self._spellings.cache_clear()
                 self._openings = None
+                self._acronyms = None
                 if self._initials is not None and len(key) > 1 and len(entries) == 1:
                     opening = (key[0][:_SHORT_FORM], key[1][0])
                     self._initials.setdefault(opening, []).append(key)
@@ -340,7 +347,7 @@ class NameTable:
         words = [w for w, _, _ in spans]
         found, i = [], 0
         while i < len(spans):
-            first = words[i] in self._first_words or _bare(words[i]) in self._first_words
+            first = any(w in self._first_words for w in (words[i], _bare(words[i]), words[i][:-1]))
             reach = min(self._longest, len(spans) - i) if first else 0
             for n in range(reach, 0, -1):
                 key, end = tuple(words[i : i + n]), spans[i + n - 1][2]
@@ -348,13 +355,35 @@ class NameTable:
                 if not names and key[-1] != _bare(key[-1]):  # "interstellar's cast"
                     names = self._names.get((*key[:-1], _bare(key[-1])))
                     end -= len(_POSSESSIVE)
+                elif not names and i + n < len(spans) and self._unmarked_possessive(key[-1]):
+                    names = self._names.get((*key[:-1], key[-1][:-1]))
+                    end -= 1
                 if names and (n > 1 or self._single_ok(text, spans[i])):
                     found.append(Mention(names[0], spans[i][1], end))
                     i += n
                     break
             else:
+                acronym = self._acronym(text, spans[i])
+                if acronym is not None:
+                    found.append(Mention(acronym, spans[i][1], spans[i][2]))
                 i += 1
         return tuple(found)
+
+    def _acronym(self, text: str, span: tuple[str, int, int]) -> str | None:
+        """The one name whose initials and number a word spells ("ps4" for PlayStation 4),
+        where the table reads short forms. Initials without a number are left alone: typos
+        ("wht", "thr") and an answer's capitals ("the FBI agent") spell names as often as
+        people mean them."""
+        if self._initials is None or not _ACRONYM_TYPED.fullmatch(span[0]):
+            return None
+        if self._acronyms is None:
+            self._acronyms = {}
+            for entries in self._names.values():
+                for name in entries:
+                    for spelt in acronyms_of(name):
+                        self._acronyms.setdefault(spelt, set()).add(name)
+        named = self._acronyms.get(span[0], set())
+        return next(iter(named)) if len(named) == 1 else None
 
     def short_forms(self, text: str) -> list[Mention]:
         """Names of several words written in short forms ("man utd", "man united" for
@@ -395,6 +424,19 @@ class NameTable:
                 return key, n  # "a man united them" is no club
         return None
 
+    def _unmarked_possessive(self, word: str) -> bool:
+        """Whether ``word``, followed by another, may be a name with a possessive "s" typed
+        without its apostrophe ("dicaprios first role"; not "what is centaurs"): where the
+        table reads them, a word the corpus hardly uses, ending in one "s" after a name of at
+        least four letters."""
+        return (
+            self._unmarked_possessives
+            and len(word) > 4
+            and word.endswith("s")
+            and not word.endswith("ss")
+            and not self._common(word)
+        )
+
     def is_common(self, word: str) -> bool:
         """Whether ``word`` is common in the corpus behind the table."""
         return self._common(word)
@@ -410,6 +452,28 @@ class NameTable:
 
 
 _POSSESSIVE = "'s"
+_ACRONYM_TYPED = re.compile(r"[a-z]{2,6}\d{1,2}")
+_INITIALS = re.compile(r"(?:[A-Z]\.){2,}")
+_NAME_PART = re.compile(r"[A-Z][a-z]+|[A-Z]+(?![a-z])|[a-z]+|\d+")  # "PlayStation" -> Play, Station
+
+
+def acronyms_of(name: str) -> tuple[str, ...]:
+    """The initials a name is typed in, lower case, with the number it ends in: its words'
+    and its main words' ("cod2" and "cd2" for Call of Duty 2, "ps4" for PlayStation 4, "psg"
+    for Paris Saint-Germain F.C., "nasa" for National Aeronautics and Space
+    Administration); none for a name of one part or with other numbers."""
+    said = strip_qualifier(name).split()
+    if said and _INITIALS.fullmatch(said[-1]):
+        said.pop()  # "F.C." is left out as people leave it out
+    parts = [p for word in said for p in _NAME_PART.findall(_bare(word))]  # "Hudson's"
+    number = parts.pop() if parts and parts[-1].isdigit() else ""
+    main = [p for p in parts if p not in _TITLE_WORDS]
+    if len(main) < 2 or any(p.isdigit() for p in parts):
+        return ()
+    spelt = ("".join(p[0] for p in words).casefold() + number for words in (parts, main))
+    return tuple(dict.fromkeys(spelt))
+
+
 _NUMERAL = re.compile(r"[IVXLCDM]+")
 
 

@@ -71,6 +71,8 @@ _NOT_PERSON_HEADS = frozenset(
     "series season show film album song game games program programme project mission "
     "province district valley desert forest castle palace tower building".split()
 )
+# Lower-case words inside a person's name, before the last name ("Guido van Rossum").
+PARTICLES = frozenset("van von der den de da di du del della la le ter ten bin ibn".split())
 _PERSON_FACT = re.compile(r"\b(?:he|she|his|her|him|born)\b", re.IGNORECASE)
 
 
@@ -90,8 +92,9 @@ def looks_like_person(name: str, kind: str = "", facts: Iterable[str] = ()) -> b
     if kind:
         return False
     parts = strip_qualifier(name).split()
+    named = [p for i, p in enumerate(parts) if not (0 < i < len(parts) - 1 and p in PARTICLES)]
     return (
-        2 <= len(parts) <= 3
-        and all(p[:1].isupper() and p.isalpha() for p in parts)
+        2 <= len(named) <= 3
+        and all(p[:1].isupper() and p.isalpha() for p in named)
         and parts[-1].casefold() not in _NOT_PERSON_HEADS
     )

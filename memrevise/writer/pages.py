@@ -60,6 +60,8 @@ class Opening:
     kind: str
     year: int | None
     person: bool = False  # a person's kind, or "he", "she", "born" in the opening
+    years: tuple[int, ...] = ()  # every year the opening names ("launched 2003 ... 2004")
+    stated: bool = False  # the kind is stated ("<name> is a ... band"), not a word it has
 
 
 class PageOpenings:
@@ -81,11 +83,11 @@ class PageOpenings:
         text = self.corpus.text(docs[0])[: self.chars]
         year = _YEAR.search(qualifier(title)) or _YEAR.search(text)  # "Hamlet (1948 film)"
         # "Mad Max 2, released in the United States as The Road Warrior, is a 1981 ... film"
-        kind = infer_kind(title, [text]) or next(
-            (w for w in cues.words_of(text) if w in _KINDS), ""
-        )
+        stated = infer_kind(title, [text])
+        kind = stated or next((w for w in cues.words_of(text) if w in _KINDS), "")
         person = looks_like_person(title, kind, [text])
-        return Opening(kind, int(year.group()) if year else None, person)
+        years = tuple(dict.fromkeys(int(y) for y in _YEAR.findall(text)))
+        return Opening(kind, int(year.group()) if year else None, person, years, bool(stated))
 
 
 def year_of(opening: Opening | None) -> int | None:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from functools import lru_cache
+from typing import Any
 
 from memrevise.language import cues
 from memrevise.language.entities import (
@@ -22,6 +23,7 @@ from memrevise.language.entities import (
     STOPWORDS,
     Mention,
     NameTable,
+    acronyms_of,
     capitalised,
     careless_case,
     lists,
@@ -30,7 +32,7 @@ from memrevise.language.entities import (
     plain_lists,
     word_spans,
 )
-from memrevise.language.kinds import facts_of, infer_kind, looks_like_person
+from memrevise.language.kinds import PARTICLES, facts_of, infer_kind, looks_like_person
 from memrevise.memory import (
     Memory,
     Node,
@@ -56,8 +58,8 @@ from memrevise.writer.context import (
     topic_is_person,
     topic_is_thing,
 )
-from memrevise.writer.pages import Opening, similarity, year_of
-from memrevise.writer.query import display_name, replace_phrase, write_query
+from memrevise.writer.pages import Opening, same_kind, similarity, year_of
+from memrevise.writer.query import display_name, names_subject, replace_phrase, write_query
 from memrevise.writer.siblings import Siblings, said_values
 
 _WH = frozenset("what who whom whose which when where why how".split())
@@ -67,6 +69,7 @@ EARLIER_NAMES = 8  # names from the latest answers a described correction may me
 ANSWER_HORIZON = 30  # the latest turns whose answers' names, lists and kinds can be referred to
 RECENT_TOPICS = 10  # the most recently discussed topics a correction or a return may mean
 _MISSPELT = 0.85  # how alike a typed name and a name in play must be to be the same
+_MISSPELT_LETTERS = 5  # letters a word needs to be read as a misspelt name on its own
 
 
 @dataclass
@@ -107,12 +110,13 @@ class RuleWriter:
         titles = list(titles)
         self.rare = rare
         self.corpus_names = names
-        self.titles = NameTable(titles, common=common, short_forms=True)
-        self.surnames = NameTable(common=common)  # "tarkovsky", "grohl"; never "may"
+        self.titles = NameTable(titles, common, short_forms=True, unmarked_possessives=True)
+        self.surnames = NameTable(common=common, unmarked_possessives=True)  # never "may"
         people = people_named(titles)
         for title, surname in unique_surnames(people):
-            if not common(surname):
-                self.surnames.add(title, key=(surname,))
+            if not common(surname[-1]):  # "rossum", and "van rossum" as typed whole
+                for key in {surname, surname[-1:]}:
+                    self.surnames.add(title, key=key)
         self.same_surname = surname_families(people)  # "bronte": Anne, Charlotte, Emily Brontë
         self.kin = kin  # "his older brother": the relatives the collection names
         self.search = search
@@ -139,7 +143,7 @@ class RuleWriter:
             decision = self._self_repair(context, text, turn, previous_question)
         if decision is None and memory.nodes:
             decision = self._value_revision(context, text, previous_question)
-        if decision is None and memory.nodes and cues.is_correction(text):
+        if decision is None and memory.nodes and _corrects(text):
             decision = self._correction(context, text, previous_question)
         if decision is None:
             decision = self._continuation(context, text, turn)
@@ -371,7 +375,14 @@ class RuleWriter:
         asking = [part for part in re.split(r"[,;.!?…—–]\s*|\s-\s", after) if _asks_anew(part)]
         asked = asking[-1] if asking else before
         if intended is None:
-            return self._continuation(context, asked, turn) if asking else None
+            if not asking:
+                return None
+            decision = self._continuation(context, asked, turn)
+            if written is not None and first.casefold() != decision.topic.casefold():
+                # "where was his older brother born, no sorry, where was he born"
+                decision.operations.insert(0, Operation(op=Op.ABANDON, topic=first))
+                decision.contradicts.append(first)
+            return decision
         name, phrase, source = intended
         if asked is before:  # the first part's question, its words for what it withdrew replaced
             phrase = written
@@ -393,7 +404,14 @@ class RuleWriter:
         if found and not _described_by(text):  # "the one where you mentioned henry miles"
             said = found[0]
             return self._misspelt(context, said.name) or said.name, text[said.start : said.end]
+        misspelt = self._misspelt_word(context, text)
+        if misspelt is not None:
+            return misspelt
         current = context.current
+        relations = cues.relations(text)  # "when was his older brother shot"
+        kin = self._kin_of(context, text, current.name) if relations and current else None
+        if kin is not None:
+            return kin, text[relations[0][1] : relations[0][2]]
         if current is not None:
             moved = self.siblings.moved(current.name, text)
             if moved is not None:
@@ -562,6 +580,28 @@ class RuleWriter:
         best = max(scored, default=(0.0, None))
         return best[1] if best[0] >= _MISSPELT else self.titles.closest(said, _MISSPELT)
 
+    def _misspelt_word(self, context: Context, text: str) -> tuple[str, str] | None:
+        """The name in play that a word of ``text`` the corpus hardly has misspells ("what
+        crater did oppurtunity ..." after an answer that named Opportunity), and that word."""
+        in_play = [
+            *(t.name for t in context.recent_topics()[:RECENT_TOPICS]),
+            *(n for _, n in context.answer_names[-EARLIER_NAMES:]),
+        ]
+        words = {  # a name's long words, each to its name
+            word: name
+            for name in dict.fromkeys(in_play)
+            for word in name_key(name)
+            if len(word) >= _MISSPELT_LETTERS and word not in FUNCTION_WORDS
+        }
+        for typed, start, end in word_spans(text):
+            if len(typed) < _MISSPELT_LETTERS or typed in words or not self.rare(typed):
+                continue
+            alike = [(SequenceMatcher(None, typed, w).ratio(), n) for w, n in words.items()]
+            score, name = max(alike, default=(0.0, ""))
+            if score >= _MISSPELT:
+                return context.canonical(name), text[start:end]
+        return None
+
     def _renamed(self, context: Context, rejected: str, text: str) -> str | None:
         """A number swapped in the rejected name ("12, not 11"), kept only where it names a
         page, a topic or a name said in the conversation (any name without page titles)."""
@@ -582,8 +622,17 @@ class RuleWriter:
         its qualifier, kind, stored facts and page ("the french film", "the one born in
         leeds", "the keyboard player"); with ``lookup``, where nothing in play fits or the
         description is a relation ("his older brother"), also the pages the collection finds."""
+        # The one the last question asked about by name ("where was gilmour born" answered
+        # for Waters, then "the guitarist"), and the rejected one's namesakes, first.
+        asked = [
+            m.name
+            for node in context.memory.nodes[-1:]
+            for m in self._people_said(context, node.question)
+        ]
         in_play = [
+            *asked,
             *self.titles.named(rejected),
+            *self.siblings.namesakes(rejected),
             *(m.title for m in self.siblings.family(rejected)),
             *(t.name for t in context.recent_topics()[:RECENT_TOPICS]),
             *(n for _, n in context.answer_names[-EARLIER_NAMES:]),
@@ -614,7 +663,12 @@ class RuleWriter:
             return kin
         searched = self.search is not None and lookup
         # Of two drummers, the one whose page reads like the rejected one's (the same band)
-        related = self._like(rejected) if role and self.pages is not None else None
+        like = self._like(rejected) if role and self.pages is not None else None
+        asked_for = {context.canonical(n).casefold() for n in asked}
+
+        def related(name: str) -> tuple[bool, float]:
+            return name.casefold() in asked_for, like(name) if like is not None else 0.0
+
         if not (searched and said & cues.RELATIONS):  # "his older brother" is found by search
             found = self._best_described(context, segment, kept(in_play), related)[0]
             if found is not None or not searched:
@@ -624,7 +678,7 @@ class RuleWriter:
 
     def _kin_of(self, context: Context, segment: str, rejected: str) -> str | None:
         """The relative a segment names by relation ("his older brother", "her dad") of the
-        rejected person, else of the current or a recent person topic, as the collection
+        current person, else of the rejected or a recent person topic, as the collection
         states it: a page, or a name a page of the conversation's people writes."""
         said = cues.relations(segment)
         if not said:
@@ -634,9 +688,9 @@ class RuleWriter:
         people = [
             name
             for name in dict.fromkeys(
-                [
-                    rejected,
+                [  # "her": the person in focus, then the one a correction rejects
                     *([current.name] if current is not None else []),
+                    rejected,
                     *(t.name for t in context.recent_topics()[:RECENT_TOPICS]),
                 ]
             )
@@ -680,7 +734,7 @@ class RuleWriter:
         context: Context,
         segment: str,
         candidates: Sequence[str],
-        related: Callable[[str], float] | None = None,
+        related: Callable[[str], Any] | None = None,
     ) -> tuple[str | None, float]:
         """The candidate that ``segment`` names or describes best, if any fits, and how well;
         of several that fit alike, the most ``related`` one (else the first)."""
@@ -975,7 +1029,7 @@ class RuleWriter:
             determined = _OPENS_WITH_ARTICLE.match(written) or (
                 single and _DETERMINER_BEFORE.search(text[: mention.start])
             )
-            if written.islower() and determined:
+            if written.islower() and determined and not self._article_named(written, name):
                 continue
             if (
                 len(name_key(name)) < 2
@@ -987,6 +1041,19 @@ class RuleWriter:
         if found:
             return None
         return self._by_part_of_name(context, text) or self._named_in_corpus(current, text)
+
+    def _article_named(self, written: str, name: str) -> bool:
+        """Whether ``written``, typed with an article, is the name ``name`` whose title opens
+        with that article ("the revenant" for The Revenant), not a common noun after it ("the
+        band"): a word after the article is rare and the corpus writes them as a name."""
+        key, said = name_key(name), name_key(written)
+        rest = " ".join(said[1:])
+        return (
+            len(said) > 1
+            and said[0] == key[0]
+            and any(self.rare(word) for word in said[1:])
+            and self._written_as_name(rest)
+        )
 
     def _by_part_of_name(self, context: Context, text: str) -> tuple[str, str] | None:
         """A first name or surname that only one name in play has ("who is williams?" after
@@ -1057,19 +1124,27 @@ class RuleWriter:
     def _written_as_names(self, text: str, topic: str) -> list[str]:
         """Words of ``text`` typed in lower case that the corpus writes as a name, one of them
         rare, and that are not the topic's own name ("why was mattingly replaced", "what is
-        arrival about"): the question names what it asks about. None in a question that refers
-        back by a pronoun or a definite description."""
-        said = set(cues.words_of(text))
-        if self.corpus_names is None or _DEFINITE.search(text.casefold()) or said & _POINTING:
-            return []  # "the great one", "his", "who ruled there": a reference to resolve
+        arrival about", "how many fawlty towers episodes are there"): the question names what
+        it asks about. None in a question that refers back by a pronoun, "there" for a place
+        or a definite description."""
+        said = set(cues.words_of(_EXISTENTIAL.sub(" ", text)))  # "are there", no place
+        if self.corpus_names is None or said & _POINTING or _ELLIPTIC.match(text):
+            return []  # "his", "who ruled there", "and the royal society?": context wanted
         own = set(name_key(topic))
-        return [
+        names = [
             run
             for run in _word_runs(text, shortest=1)
             if not set(run.split()) <= own
             and any(self.rare(word) for word in run.split())
             and self.corpus_names(run)
         ]
+        # "the eiffel tower" is a name of two words; "the wall", "the ceo", "the great one"
+        # and "the french one" describe what the conversation named
+        named = {w for run in names if len(run.split()) > 1 and run.split()[-1] != "one"
+                 for w in run.split()}  # fmt: skip
+        if set(_DEFINITE.findall(text.casefold())) - named:
+            return []
+        return names
 
     def _named_in_corpus(self, current: Topic, text: str) -> tuple[str, None] | None:
         """A name of several words typed in lower case that is no title but that the corpus
@@ -1100,7 +1175,7 @@ class RuleWriter:
         book" for "Dune (novel)"), by a year's last two digits ("the 84 dune"), or as the
         oldest or newest other than ``current`` ("an older movie also called avatar" while on
         the 2009 film)."""
-        pages = self.titles.named(mention.name)
+        pages = self._pages_said(text, mention)
         if len(pages) < 2:
             return None
         rest = set(cues.words_of(f"{text[: mention.start]} {text[mention.end :]}")) - STOPWORDS
@@ -1117,10 +1192,17 @@ class RuleWriter:
             return (min if age & _OLDER else max)(others)[1]
         return None
 
+    def _pages_said(self, text: str, mention: Mention) -> list[str]:
+        """The pages a mentioned name may mean: those that share its name, and the page whose
+        whole name the words typed are where the mention is a longer name ("saturn" said while
+        on Sega Saturn may mean Saturn (planet); "newton" on Isaac Newton, Newton (unit))."""
+        typed = self.titles.named(text[mention.start : mention.end])
+        return list(dict.fromkeys([*self.titles.named(mention.name), *typed]))
+
     def _page_meant(self, text: str, mention: Mention) -> str | None:
         """The page of a mentioned name that words only that page has point to ("was the
         tarkovsky solaris long"); none where the name has one page or no words decide."""
-        pages = self.titles.named(mention.name)
+        pages = self._pages_said(text, mention)
         if len(pages) < 2 or self.pages is None:
             return None
         words = {page: self.pages(page) for page in pages}
@@ -1293,12 +1375,11 @@ class RuleWriter:
         if rejected:
             shown = display_name(name, in_play)
             renamed_question = rename(question, rejected, shown)
+            typed = set(acronyms_of(rejected)) & set(cues.words_of(question))
+            if renamed_question is None and typed:  # "the ps2" -> "the PlayStation 3"
+                renamed_question = replace_phrase(question, typed.pop(), shown)
             phrase = decision.phrase
-            if (
-                renamed_question is None
-                and phrase
-                and set(name_key(phrase)) <= set(name_key(rejected))
-            ):
+            if renamed_question is None and phrase and _says(phrase, rejected):
                 return replace_phrase(question, phrase, shown)  # "how did pierre die"
             question = _replace_value(renamed_question or question, rejected, shown)
         listed = any(
@@ -1311,7 +1392,53 @@ class RuleWriter:
         known = topic is not None or rejected is not None or context.first_turn_naming(name)
         if not known and not decision.phrase:
             return question  # a new topic guessed from the corpus is not pasted in
-        return write_query(question, name, decision.phrase, topic, listed, others, in_play)
+        query = write_query(question, name, decision.phrase, topic, listed, others, in_play)
+        if query == question:
+            return query
+        return self._others_described(context, query, question, name, in_play)
+
+    def _is_a(self, context: Context, name: str, noun: str) -> bool:
+        """Whether ``noun``, a word for a thing, says what ``name`` is: the kind its page opens
+        with ("Fleetwood Mac are a ... band") or its topic's kind, its name; never for a
+        person ("the writer" is a role, resolved elsewhere)."""
+        topic = context.memory.topic(name)
+        opening = self.openings(name) if self.openings is not None else None
+        if opening is not None:
+            person, kind = opening.person, opening.kind if opening.stated else ""
+        else:
+            person = looks_like_person(name) or (topic is not None and topic_is_person(topic))
+            kind = topic.kind if topic is not None else ""
+        if noun in cues.PERSON_NOUNS or person:
+            return False
+        return (bool(kind) and same_kind(kind, noun)) or noun in cues.words_of(name)
+
+    def _others_described(
+        self, context: Context, query: str, question: str, name: str, in_play: list[str]
+    ) -> str:
+        """``query``, the ``question`` rewritten for ``name``, with a second reference
+        resolved: "the band" or "the company" as typed in the question, where it means
+        another recent topic of that kind or name, no person ("what songs did she write for
+        the band" -> "... for the band Fleetwood Mac")."""
+        others = [t.name for t in context.recent_topics()[:_OTHERS_DESCRIBED] if t.name != name]
+        shown_topic = display_name(name, in_play)
+        for match in _DEFINITE_NOUN.finditer(question):
+            phrase, noun = match.group(), match.group(1)
+            after = _phrase_after(query, phrase)
+            if (
+                after is None
+                or after.lstrip().startswith(shown_topic)  # "the band Queen" resolved already
+                or noun in STOPWORDS
+                or noun in _GENERIC_NOUNS
+                or self._is_a(context, name, noun)  # "the film" on a film is the topic
+            ):
+                continue
+            fitting = [t for t in others if self._is_a(context, t, noun)]
+            if len(fitting) != 1:
+                continue
+            shown = display_name(fitting[0], in_play)
+            if not names_subject(query, shown):
+                return replace_phrase(query, phrase, f"{phrase} {shown}")
+        return query
 
 
 def _as_typed(text: str) -> str:
@@ -1337,6 +1464,16 @@ def _kept(topic: Topic, question: str, phrase: str | None, withdrawn: str | None
         contradicts=dropped,
         phrase=phrase,
         rejected=withdrawn,
+    )
+
+
+def _says(phrase: str, name: str) -> bool:
+    """Whether ``phrase`` says ``name`` or some of its words, maybe misspelt ("pierre" for
+    Pierre Curie, "beethovn" for Ludwig van Beethoven)."""
+    said, words = name_key(phrase), name_key(name)
+    return bool(said) and all(
+        w in words or any(SequenceMatcher(None, w, n).ratio() >= _MISSPELT for n in words)
+        for w in said
     )
 
 
@@ -1441,6 +1578,18 @@ def _before_question(text: str) -> str:
     return head or text
 
 
+def _phrase_after(text: str, phrase: str) -> str | None:
+    """What follows the first ``phrase`` (whole words) in ``text``; None where it is not."""
+    found = re.search(rf"(?<![\w']){re.escape(phrase)}(?![\w'])", text)
+    return text[found.end() :] if found else None
+
+
+def _corrects(text: str) -> bool:
+    """Whether a turn corrects the last answer: in words that say so, or by only describing
+    the one meant ("lol the city in arizona")."""
+    return cues.is_correction(text) or cues.describes_only(text)
+
+
 def _is_bare_correction(text: str) -> bool:
     """A correction that asks nothing itself ("no, i meant the first one")."""
     return cues.is_correction(text) and not _asks_anew(text)
@@ -1491,17 +1640,28 @@ def surname_families(people: Iterable[tuple[str, tuple[str, ...]]]) -> dict[str,
     return {surname: named for surname, named in families.items() if len(named) > 1}
 
 
-def unique_surnames(people: Iterable[tuple[str, tuple[str, ...]]]) -> list[tuple[str, str]]:
-    """(title, last name) for the ``people`` (from :func:`people_named`) whose last name no
-    other of them has ("Andrei Tarkovsky" -> "tarkovsky")."""
+def unique_surnames(
+    people: Iterable[tuple[str, tuple[str, ...]]],
+) -> list[tuple[str, tuple[str, ...]]]:
+    """(title, last name's words) for the ``people`` (from :func:`people_named`) whose last
+    word no other of them has ("Andrei Tarkovsky" -> ("tarkovsky",), "Guido van Rossum" ->
+    ("van", "rossum"))."""
     named = [
-        (title, key[-1])
+        (title, _surname(key))
         for title, key in people
         if not FUNCTION_WORDS & set(key)  # "Stories We Tell" is no one
         and not _ORDER_NUMBER.fullmatch(key[-1])  # "Rocky III" has no surname "iii"
     ]
-    counts = Counter(surname for _, surname in named)
-    return [(title, surname) for title, surname in named if counts[surname] == 1]
+    counts = Counter(surname[-1] for _, surname in named)
+    return [(title, surname) for title, surname in named if counts[surname[-1]] == 1]
+
+
+def _surname(key: tuple[str, ...]) -> tuple[str, ...]:
+    """A name's last word with the particles before it ("van rossum")."""
+    start = len(key) - 1
+    while start > 1 and key[start - 1] in PARTICLES:
+        start -= 1
+    return key[start:]
 
 
 def _by_first_name(context: Context, text: str, relatives: dict[str, list[str]]) -> list[Mention]:
@@ -1571,6 +1731,12 @@ _DESCRIBED_BY = re.compile(
 )
 _CLAUSE = re.compile(r"\s*(?:,|;|:|\s[-–—]+\s|[-–—]{2,}|—)\s*")
 _DEFINITE = re.compile(r"\b(?:the|this|that)\s+([a-z]+)")
+_ELLIPTIC = re.compile(r"\W*(?:and|what\s+about|how\s+about)\b", re.IGNORECASE)
+_EXISTENTIAL = re.compile(r"\b(?:is|are|was|were)\s+there\b", re.IGNORECASE)
+# "the band" typed in lower case, not "the b-52", "the band's" or "the band of"
+_DEFINITE_NOUN = re.compile(r"\bthe\s+([a-z]+)\b(?![-'’\w]|\s+of\b)")
+_GENERIC_NOUNS = frozenset("one thing first last same other year time way end".split())
+_OTHERS_DESCRIBED = 3  # recent topics a second description ("the band") may mean
 _SIBLINGS = frozenset({"brother", "sister", "sibling"})
 # Words that point back at something the conversation named ("who ruled there")
 _POINTING = cues.PRONOUNS | frozenset("there here this that these those it's".split())

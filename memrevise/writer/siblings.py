@@ -20,7 +20,7 @@ from functools import cached_property, lru_cache
 from memrevise.language import cues
 from memrevise.language.entities import STOPWORDS, name_key
 from memrevise.numbers import mentions
-from memrevise.text import strip_qualifier
+from memrevise.text import qualifier, strip_qualifier
 from memrevise.writer.pages import Opening, same_kind, year_of
 
 _SLOT = "#"
@@ -46,7 +46,10 @@ _STEPS = re.compile(rf"\b({_STEP})\s+(?:before|after)\b", re.IGNORECASE)
 # A number word after a word that numbers parts of a series: "part three", "season two".
 _NUMBER_WORD = re.compile(
     r"\b(?:part|season|series|episode|chapter|volume|vol|book|number|no)\.?\s+"
-    r"(?P<word>two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b",
+    r"(?P<word>two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b"
+    # a number word that is a sentence of its own: "four. and what games were exclusive"
+    r"|^\W*(?:(?:no|nope|sorry|i\s+meant?)\W+)*"
+    r"(?P<alone>two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*(?:[.,;!?…]|$)",
     re.IGNORECASE,
 )
 _NUMBER_WORDS = {
@@ -56,8 +59,12 @@ _NUMBER_WORDS = {
     )
 }
 _SERIES_STEM = 2  # words of a title's opening name that a series shares ("mad max", "alien")
+_NAMES_KIND = re.compile(
+    r"\d|\b(?:" + "|".join(sorted(frozenset().union(*cues.KIND_WORDS))) + r")\b"
+)
 _SERIES_CANDIDATES = 40  # more titles opening with that name: too common a name for a series
 _SERIES_KEPT = 4096  # titles whose series is remembered
+_QUALIFIER_MEMBERS = 8  # more pages sharing a qualifier: a kind ("film"), not a family
 _PART_WORDS = frozenset("part chapter episode volume vol.".split())  # before a member's number
 _CENTURY = 100  # a two-digit value means a year of the family ("the 84 one": 1984)
 _YEARS = 1000  # a family whose values are this large counts years
@@ -150,6 +157,71 @@ class Siblings:
             return self._families[key]
         return self._series(title) if self._openings is not None else ()
 
+    def years(self, family: tuple[Member, ...]) -> dict[int, str]:
+        """The members of a family by each year that one page's opening alone names ("the
+        72 one" among The Godfather's parts, "the 2012 one" of rovers launched in 2011)."""
+        if self._openings is None:
+            return {}
+        openings = [(m.title, self._openings(m.title)) for m in family]
+        openings = [(title, opening) for title, opening in openings if opening is not None]
+        found: dict[int, str] = {}
+        for years in (lambda o: [o.year], lambda o: o.years):  # its own year first
+            named: dict[int, list[str]] = {}
+            for title, opening in openings:
+                for year in years(opening):
+                    named.setdefault(year, []).append(title)
+            for year, titles in named.items():
+                if len(titles) == 1 and year is not None:
+                    found.setdefault(year, titles[0])
+        return found
+
+    @cached_property
+    def _by_qualifier(self) -> dict[str, list[str]]:
+        """The titles by their bracketed qualifier, built when first looked for."""
+        by_qualifier: dict[str, list[str]] = {}
+        for title in self._titles:
+            said = qualifier(title).casefold()
+            if said:
+                by_qualifier.setdefault(said, []).append(title)
+        return by_qualifier
+
+    @staticmethod
+    def _named_member(family: tuple[Member, ...], title: str, text: str) -> str | None:
+        """The one other member whose own words beyond the family's name ``text`` says
+        ("fury road" for Mad Max: Fury Road while on Mad Max)."""
+        said = set(cues.words_of(text))
+        stem = set(_stem(title))
+        found = [
+            m.title
+            for m in family
+            if m.title.casefold() != title.casefold()
+            and (own := set(name_key(strip_qualifier(m.title))) - stem - STOPWORDS)
+            and not any(w.isdigit() for w in own)  # a number is a value, read below
+            and own <= said
+        ]
+        return found[0] if len(found) == 1 else None
+
+    def _of_year(self, title: str, text: str) -> str | None:
+        """The page sharing ``title``'s qualifier (:meth:`_qualified`) whose opening alone
+        names a year ``text`` says ("and the 2012 one" on Opportunity (rover)); such pages
+        have no order that "the next one" or "the third" could follow."""
+        years = self.years(self._qualified(title)) if self._openings is not None else {}
+        for year, member in list(years.items()):
+            years.setdefault(year % _CENTURY, member)
+        found = [years[v] for v in said_values(text) if v in years]
+        return next((m for m in found if m.casefold() != title.casefold()), None)
+
+    def _qualified(self, title: str) -> tuple[Member, ...]:
+        """The few pages that share ``title``'s qualifier, one that names no kind or year
+        ("Spirit (rover)", "Opportunity (rover)", "Curiosity (rover)")."""
+        said = qualifier(title).casefold()
+        if not said or _NAMES_KIND.search(said):
+            return ()
+        members = self._by_qualifier.get(said, [])
+        if not 1 < len(members) <= _QUALIFIER_MEMBERS:
+            return ()
+        return tuple(Member(0, member) for member in members)
+
     @cached_property
     def _by_first(self) -> dict[str, list[str]]:
         """The titles by the first word of their stem, built when a series or a namesake is
@@ -160,6 +232,17 @@ class Siblings:
             if stem:
                 by_first.setdefault(stem[0], []).append(title)
         return by_first
+
+    def namesakes(self, title: str) -> list[str]:
+        """The other titles of ``title``'s name, whatever qualifies them: a bracket or a
+        place's region ("Phoenix, Arizona" and "Phoenix (mythology)")."""
+        own = _plain_name(title)
+        stem = _stem(title)
+        return [
+            other
+            for other in (self._by_first.get(stem[0], ()) if stem else ())
+            if other != title and _plain_name(other) == own
+        ]
 
     def _namesake_of(self, title: str, years: list[int]) -> str | None:
         """The page of ``title``'s name, of any kind, whose opening names one of ``years``
@@ -215,13 +298,19 @@ class Siblings:
         before"), an ordinal ("the third instalment") or the first or latest one."""
         family = self.family(title)
         if not family:
-            return self._namesake_of(title, said_values(text))
+            return self._of_year(title, text) or self._namesake_of(title, said_values(text))
         values = [m.value for m in family]
         here = next(i for i, m in enumerate(family) if m.title.casefold() == title.casefold())
+        named = self._named_member(family, title, text)
+        if named is not None:
+            return named
         by_value = {m.value: m.title for m in family}
+        years = self.years(family)  # "the 72 one" of The Godfather's parts
         if values[0] >= _CENTURY:  # years: "the 84 one", "90 i mean"
-            for value in values:
-                by_value.setdefault(value % _CENTURY, by_value[value])
+            years = {value: by_value[value] for value in values} | years
+        for year, member in years.items():
+            by_value.setdefault(year, member)
+            by_value.setdefault(year % _CENTURY, member)
         apart = _YEARS_APART.search(text)
         if apart is not None and values[0] >= _YEARS:
             count = apart["count"].casefold()
@@ -263,6 +352,12 @@ class Siblings:
         return None
 
 
+def _plain_name(title: str) -> tuple[str, ...]:
+    """A title's name without its qualifier or its place's region ("Phoenix, Arizona" ->
+    ("phoenix",))."""
+    return name_key(strip_qualifier(title).split(",")[0])
+
+
 def _stem(title: str) -> tuple[str, ...]:
     """The opening words of a title's name that a series of works shares: up to
     :data:`_SERIES_STEM` words before any function word or number ("Mad Max: Fury Road" ->
@@ -298,7 +393,9 @@ def said_values(text: str) -> list[int]:
     """The values a turn names for a topic's number, not the ones it rejects ("7 not 6" ->
     [7]) nor counts ("top 3 songs"); number words only after a word that numbers parts
     ("part three")."""
-    values = [_NUMBER_WORDS[m["word"].casefold()] for m in _NUMBER_WORD.finditer(text)]
+    values = [
+        _NUMBER_WORDS[(m["word"] or m["alone"]).casefold()] for m in _NUMBER_WORD.finditer(text)
+    ]
     for mention, negated in mentions(text):
         if negated or mention.kind == "decade":
             continue
