@@ -135,7 +135,6 @@ REFERENCE_WORDS = {
     "band's",
     "film's",
     "team's",
-    "teams",
     "club's",
     "company's",
 }

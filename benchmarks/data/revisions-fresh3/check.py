@@ -20,6 +20,7 @@ Exits non-zero when any problem is found.
 """
 
 import collections
+import contextlib
 import glob
 import json
 import os
@@ -75,7 +76,9 @@ def load_collection(here, problems):
             pid = d.get("id")
             if pid in passages:
                 problems.append(f"collection.jsonl:{n}: duplicate id {pid}")
-            if not (isinstance(pid, str) and re.fullmatch(re.escape(PASSAGE_PREFIX) + r"\d{3}", pid)):
+            if not (
+                isinstance(pid, str) and re.fullmatch(re.escape(PASSAGE_PREFIX) + r"\d{3}", pid)
+            ):
                 problems.append(f"collection.jsonl:{n}: id {pid!r} is not {PASSAGE_PREFIX}NNN")
             passages[pid] = d
             titles[d.get("title")].append(pid)
@@ -94,10 +97,8 @@ def other_titles(here):
             continue
         with open(path, encoding="utf-8") as f:
             for line in f:
-                try:
+                with contextlib.suppress(json.JSONDecodeError):
                     seen.add(json.loads(line).get("title"))
-                except json.JSONDecodeError:
-                    pass
     return seen
 
 
@@ -213,7 +214,9 @@ def check(here):
             problems.append(f"tier {tier}: {tiers[tier]} items, fewer than {least}")
     for ref in sorted(REFS):
         if refs[ref] < REF_MINIMUM:
-            problems.append(f"reference kind {ref}: used {refs[ref]} times, fewer than {REF_MINIMUM}")
+            problems.append(
+                f"reference kind {ref}: used {refs[ref]} times, fewer than {REF_MINIMUM}"
+            )
     if total < LEAST_ITEMS:
         problems.append(f"{total} items, fewer than {LEAST_ITEMS}")
     if back_to_topic == 0:
