@@ -1093,3 +1093,19 @@ def test_a_family_member_named_by_its_own_words():
 )
 def test_a_number_word_alone_is_a_value(text, values):
     assert said_values(text) == values
+
+
+def test_a_role_means_the_person_in_play_whose_page_gives_it(writer):
+    history = [
+        ("who are queen?", PAGES["Queen (band)"][0]),
+        ("who played the guitar?", PAGES["Brian May"][0]),
+    ]
+    output, _ = converse(writer, history, "where was the drummer born")
+    assert output.topic == "Roger Taylor"
+    assert output.query == "where was the drummer Roger Taylor born"
+
+
+def test_asking_who_has_a_role_is_no_reference_to_that_person(writer):
+    history = [("who are queen?", PAGES["Queen (band)"][0])]
+    output, _ = converse(writer, history, "who was the drummer")
+    assert output.topic == "Queen (band)"

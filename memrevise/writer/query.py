@@ -1,7 +1,8 @@
 """Writing the search query: the user's question with only its references resolved.
 
 A pronoun becomes the topic's name ("his" -> "Name's"); a definite description whose noun
-fits the topic keeps its noun ("the band" -> "the band Queen"); a list position becomes the
+fits the topic, or a role, keeps its noun ("the band" -> "the band Queen", "the drummer" ->
+"the drummer Roger Taylor"); a list position becomes the
 listed name; a corrected name or value is swapped for the one meant. Every other word of the
 question stays, in order. A question that already names its subject is left as typed, and one
 that names something else is not given the topic. The name is the one a person would type:
@@ -101,7 +102,7 @@ def write_query(
         if cues.positions(phrase):
             if listed:
                 return replace_phrase(question, phrase, shown)
-        elif _fits(phrase, topic, name):
+        elif _fits(phrase, topic, name) or set(cues.words_of(phrase)[-1:]) & cues.ROLE_NOUNS:
             head = cues.words_of(phrase)[-1:]
             generic = bool(head) and head[0] in _GENERIC_HEADS
             return replace_phrase(question, phrase, shown if generic else f"{phrase} {shown}")

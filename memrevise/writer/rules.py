@@ -864,7 +864,11 @@ class RuleWriter:
     def _continuation(self, context: Context, text: str, turn: Turn) -> _Decision:
         """A turn that does not correct: its topic as the chooser (else :meth:`_choose`) picks
         it."""
-        chosen = self._going_back(context, text) or self._named_switch(context, text)
+        chosen = (
+            self._going_back(context, text)
+            or self._named_switch(context, text)
+            or self._by_role(context, text)
+        )
         if chosen is None and self.chooser is not None:
             chosen = self.chooser.choose(context, text, turn)
         name, phrase = chosen or self._choose(context, text, turn)
@@ -881,6 +885,32 @@ class RuleWriter:
             depends=depends,
             phrase=phrase,
         )
+
+    def _by_role(self, context: Context, text: str) -> tuple[str, str] | None:
+        """The one person in play (a recent topic or a name of the latest answers) whose page
+        gives the role a question asks about ("what happened to the drummer" after turns
+        about the Who: Keith Moon), and the words that said it; a question that asks who has
+        the role stays with the chooser."""
+        said = [m for m in _DEFINITE_ROLE.finditer(text) if m.group(1) in cues.ROLE_NOUNS]
+        if self.pages is None or len(said) != 1 or _ASKS_WHO.match(text):
+            return None  # "who was the drummer" asks of the band
+        role = frozenset(tokenize(said[0].group(1)))
+        in_play = [
+            *(t.name for t in context.recent_topics()[:RECENT_TOPICS]),
+            *(n for _, n in context.answer_names[-EARLIER_NAMES:]),
+        ]
+        fitting = [
+            name
+            for name in dict.fromkeys(context.canonical(n) for n in in_play)
+            if self._person(context, name) and role <= self.pages(name)
+        ]
+        return (fitting[0], said[0].group()) if len(fitting) == 1 else None
+
+    def _person(self, context: Context, name: str) -> bool:
+        """Whether ``name`` is a person: by how its page opens, else by what the memory holds
+        of it or how it reads."""
+        opening = self.openings(name) if self.openings is not None else None
+        return opening.person if opening is not None else context.is_person(name)
 
     def _answered_for(self, context: Context, answer: str, question: str) -> str | None:
         """The topic an answer says it answers for when the question fits several ("there are
@@ -972,8 +1002,7 @@ class RuleWriter:
         without one by what the memory holds of it or how it reads."""
         if pronoun in cues.PLURAL_PRONOUNS:
             return True
-        opening = self.openings(name) if self.openings is not None else None
-        person = opening.person if opening is not None else context.is_person(name)
+        person = self._person(context, name)
         return person if pronoun in cues.PERSON_PRONOUNS else not person
 
     def _named_in(self, context: Context, text: str, current: Topic) -> tuple[str, str] | None:
@@ -1731,6 +1760,9 @@ _DESCRIBED_BY = re.compile(
 )
 _CLAUSE = re.compile(r"\s*(?:,|;|:|\s[-–—]+\s|[-–—]{2,}|—)\s*")
 _DEFINITE = re.compile(r"\b(?:the|this|that)\s+([a-z]+)")
+# "the drummer"; not "the author of these books", whose person the books decide
+_DEFINITE_ROLE = re.compile(r"\bthe\s+([a-z]+)\b(?!['’-]|\s+of\b)", re.IGNORECASE)
+_ASKS_WHO = re.compile(r"\W*(?:and\s+)?who(?:'s|\s+is|\s+was|\s+were|\s+are)\s+the\b", re.I)
 _ELLIPTIC = re.compile(r"\W*(?:and|what\s+about|how\s+about)\b", re.IGNORECASE)
 _EXISTENTIAL = re.compile(r"\b(?:is|are|was|were)\s+there\b", re.IGNORECASE)
 # "the band" typed in lower case, not "the b-52", "the band's" or "the band of"
