@@ -1037,10 +1037,13 @@ def test_a_turn_that_only_describes_the_one_meant_corrects_the_answer(
 
 
 def test_a_description_that_asks_is_no_correction():
-    assert cues.describes_only("the town in texas?")
-    assert not cues.describes_only("the town is in texas")
-    assert not cues.describes_only("the town where he was born, when was it founded")
-    assert not cues.describes_only("tell me about the town")
+    assert cues.described_only("the town in texas?") == ("town", "")
+    assert cues.described_only("lol the older one") == ("one", "older")
+    assert cues.described_only("the singer obviously lol") == ("singer", "")
+    assert cues.described_only("the town is in texas") is None
+    assert cues.described_only("the town where he was born, when was it founded") is None
+    assert cues.described_only("tell me about the town") is None
+    assert cues.described_only("the island!!") == ("island", "")
 
 
 def test_a_correction_by_a_role_means_the_person_the_question_named(writer):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -407,14 +408,24 @@ def is_correction(text: str) -> bool:
     return bool(_SAID_BEFORE.search(text)) and bool(said) and said[0] not in QUESTION_WORDS
 
 
-def describes_only(text: str) -> bool:
-    """Whether the turn is only a description after an answer, asking nothing ("lol the city
-    in arizona", "the older one", "the one with pacino"): it says which one was meant."""
+def described_only(text: str) -> tuple[str, str] | None:
+    """The head word and the words before it, where the turn is only a description of the
+    one meant after an answer, asking nothing ("lol the city in arizona": ("city", ""), "the
+    older one": ("one", "older"), "the singer obviously lol": ("singer", "")); None for
+    anything else. Whether its words name what is asked about ("the wachowskis first movie")
+    is the caller's to decide."""
     found = _BARE_DESCRIPTION.fullmatch(normalised(text).strip())
     if found is None:
-        return False
+        return None
     said = words_of(found["rest"])
-    return len(said) <= _DESCRIPTION_WORDS and not set(said) & (QUESTION_WORDS | _VERBS)
+    if len(said) > _DESCRIPTION_WORDS or set(said) & (QUESTION_WORDS | _VERBS):
+        return None
+    chunk = list(itertools.takewhile(lambda w: w not in _AFTER_HEAD, said))
+    while len(chunk) > 1 and (chunk[-1] in _TRAILING or chunk[-1].endswith("ly")):
+        chunk.pop()  # "the singer obviously lol"
+    if not chunk:
+        return None
+    return chunk[-1], " ".join(chunk[:-1])
 
 
 _BARE_DESCRIPTION = re.compile(
@@ -424,6 +435,8 @@ _BARE_DESCRIPTION = re.compile(
 )
 _DESCRIPTION_WORDS = 6  # a description longer than this is a sentence of its own
 _VERBS = frozenset("is are was were do does did has have had can could will would be".split())
+_AFTER_HEAD = frozenset("in with from of who that which where whose i you we by on at for".split())
+_TRAILING = frozenset("lol haha please obviously again then instead".split())
 _SAID_BEFORE = re.compile(
     r"\bi\s+(?:wanted|asked|said|typed|was\s+after)(?:\s+(?!to\b)|\W*$)", re.I
 )  # "i asked about the drummer", "the younger one i said"

@@ -143,7 +143,7 @@ class RuleWriter:
             decision = self._self_repair(context, text, turn, previous_question)
         if decision is None and memory.nodes:
             decision = self._value_revision(context, text, previous_question)
-        if decision is None and memory.nodes and _corrects(text):
+        if decision is None and memory.nodes and self._corrects(context, text):
             decision = self._correction(context, text, previous_question)
         if decision is None:
             decision = self._continuation(context, text, turn)
@@ -240,6 +240,23 @@ class RuleWriter:
                 if not _is_bare_correction(sentence):
                     return sentence, node.turn
         return previous_question or "", context.memory.nodes[-1].turn
+
+    def _corrects(self, context: Context, text: str) -> bool:
+        """Whether a turn corrects the last answer: in words that say so, or by only describing
+        the one meant ("lol the city in arizona", "the older one", "the tarkovsky one"), not
+        by a name before a noun ("the wachowskis first movie" asks about their films)."""
+        if cues.is_correction(text):
+            return True
+        described = cues.described_only(text)
+        if described is None:
+            return False
+        head, before = described
+        if head in _SELECTING:
+            return True  # "the tarkovsky one" picks among those of a name
+        words = f"{before} {head}"
+        return not self._people_said(context, words) and not any(
+            self.rare(word) and self._written_as_name(word) for word in cues.words_of(words)
+        )
 
     def _value_revision(
         self, context: Context, text: str, previous_question: str | None
@@ -1613,12 +1630,6 @@ def _phrase_after(text: str, phrase: str) -> str | None:
     return text[found.end() :] if found else None
 
 
-def _corrects(text: str) -> bool:
-    """Whether a turn corrects the last answer: in words that say so, or by only describing
-    the one meant ("lol the city in arizona")."""
-    return cues.is_correction(text) or cues.describes_only(text)
-
-
 def _is_bare_correction(text: str) -> bool:
     """A correction that asks nothing itself ("no, i meant the first one")."""
     return cues.is_correction(text) and not _asks_anew(text)
@@ -1763,6 +1774,7 @@ _DEFINITE = re.compile(r"\b(?:the|this|that)\s+([a-z]+)")
 # "the drummer"; not "the author of these books", whose person the books decide
 _DEFINITE_ROLE = re.compile(r"\bthe\s+([a-z]+)\b(?!['’-]|\s+of\b)", re.IGNORECASE)
 _ASKS_WHO = re.compile(r"\W*(?:and\s+)?who(?:'s|\s+is|\s+was|\s+were|\s+are)\s+the\b", re.I)
+_SELECTING = frozenset({"one", "ones"})  # "the X one" picks one of several
 _ELLIPTIC = re.compile(r"\W*(?:and|what\s+about|how\s+about)\b", re.IGNORECASE)
 _EXISTENTIAL = re.compile(r"\b(?:is|are|was|were)\s+there\b", re.IGNORECASE)
 # "the band" typed in lower case, not "the b-52", "the band's" or "the band of"
