@@ -62,6 +62,11 @@ def _fits(phrase: str, topic: Topic | None, name: str) -> bool:
     return bool(wanted & set(cues.words_of(qualifier(name))))
 
 
+def _is_role(phrase: str) -> bool:
+    """Whether a description names a role ("the drummer")."""
+    return bool(set(cues.words_of(phrase)[-1:]) & cues.ROLE_NOUNS)
+
+
 def _as_name(text: str, pronoun: str, name: str) -> str:
     """``text`` with ``pronoun`` (its first use) replaced by ``name``, "his" by "Name's"."""
     return replace_phrase(text, pronoun, f"{name}'s" if pronoun.casefold() in POSSESSIVES else name)
@@ -102,7 +107,7 @@ def write_query(
         if cues.positions(phrase):
             if listed:
                 return replace_phrase(question, phrase, shown)
-        elif _fits(phrase, topic, name) or set(cues.words_of(phrase)[-1:]) & cues.ROLE_NOUNS:
+        elif _fits(phrase, topic, name) or (_is_role(phrase) and not cues.pronouns(question)):
             head = cues.words_of(phrase)[-1:]
             generic = bool(head) and head[0] in _GENERIC_HEADS
             return replace_phrase(question, phrase, shown if generic else f"{phrase} {shown}")

@@ -911,7 +911,7 @@ class RuleWriter:
         said = [m for m in _DEFINITE_ROLE.finditer(text) if m.group(1) in cues.ROLE_NOUNS]
         if self.pages is None or len(said) != 1 or _ASKS_WHO.match(text):
             return None  # "who was the drummer" asks of the band
-        role = frozenset(tokenize(said[0].group(1)))
+        noun = said[0].group(1).casefold()
         in_play = [
             *(t.name for t in context.recent_topics()[:RECENT_TOPICS]),
             *(n for _, n in context.answer_names[-EARLIER_NAMES:]),
@@ -919,9 +919,18 @@ class RuleWriter:
         fitting = [
             name
             for name in dict.fromkeys(context.canonical(n) for n in in_play)
-            if self._person(context, name) and role <= self.pages(name)
+            if self._has_role(context, name, noun)
         ]
         return (fitting[0], said[0].group()) if len(fitting) == 1 else None
+
+    def _has_role(self, context: Context, name: str, role: str) -> bool:
+        """Whether ``name`` is a person whose page states ``role`` as what they are ("Keith
+        Moon was an English drummer"), or whose topic's kind is that role."""
+        opening = self.openings(name) if self.openings is not None else None
+        if opening is not None:
+            return opening.person and opening.stated and same_kind(opening.kind, role)
+        topic = context.memory.topic(name)
+        return topic is not None and topic_is_person(topic) and same_kind(topic.kind, role)
 
     def _person(self, context: Context, name: str) -> bool:
         """Whether ``name`` is a person: by how its page opens, else by what the memory holds
