@@ -202,3 +202,11 @@ def test_a_question_that_names_something_the_corpus_names_is_left_as_typed(write
 def test_a_description_an_ellipsis_or_a_place_pointed_at_gets_the_topic(writer, final):
     output, _ = converse(writer, [about("Rome")], final)
     assert "Rome" in output.query
+
+
+def test_a_title_written_with_its_qualifier_is_that_page():
+    table = NameTable(["Solaris (1972 film)", "Solaris (2002 film)", "Avatar (2009 film)"])
+    found = table.find("There are two: Solaris (2002 film) and Avatar.")
+    assert [m.name for m in found] == ["Solaris (2002 film)", "Avatar (2009 film)"]
+    assert found[0].end == len("There are two: Solaris (2002 film)")
+    assert [m.name for m in table.find("Solaris (the novel) is older")] == ["Solaris (1972 film)"]

@@ -1112,3 +1112,12 @@ def test_asking_who_has_a_role_is_no_reference_to_that_person(writer):
     history = [("who are queen?", PAGES["Queen (band)"][0])]
     output, _ = converse(writer, history, "who was the drummer")
     assert output.topic == "Queen (band)"
+
+
+@pytest.mark.parametrize(
+    ("text", "index"),
+    [("the one you named first", 1), ("the person u listed second", 2), ("the last one", -1)],
+)
+def test_a_list_position_with_its_ordinal_after_what_the_answer_did(text, index):
+    assert cues.final_position(text).index == index
+    assert cues.position_phrase(f"no, {text}") == text

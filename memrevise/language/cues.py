@@ -486,15 +486,23 @@ class Position:
 
 
 def positions(text: str) -> list[Position]:
-    """Every list position named in ``text``, in order ("the second last person" -> -2)."""
+    """Every list position named in ``text``, in order ("the second last person" -> -2, "the
+    one you named first" -> 1)."""
     found = []
-    for match in _POSITION.finditer(text):
+    for match in _positions(text):
         ordinal = re.sub(r"\s+", " ", match["ord"].casefold())
         noun = (match["noun"] or "").casefold()
         pair = ordinal in {"former", "latter"}
         if pair or noun in _POSITION_NOUNS or not noun or noun in {"of", "in", "from"}:
             found.append(Position(ORDINALS.get(ordinal) or int(ordinal[:-2]), noun))
     return found
+
+
+def _positions(text: str) -> list[re.Match[str]]:
+    """The matches of list positions, the ordinal before the noun or after what the answer did
+    ("the first one you named", "the one you named first"), in order."""
+    found = [*_POSITION.finditer(text), *_LISTED_AFTER.finditer(text)]
+    return sorted(found, key=lambda match: match.start())
 
 
 def conversation_position(text: str) -> Position | None:
@@ -522,6 +530,12 @@ _PLACE_AFTER = re.compile(
 )
 
 
+# "the one you named first", "the person you listed second": an answer's list, after its verb
+_LISTED_AFTER = re.compile(
+    rf"\bthe\s+(?P<noun>one|person|guy|name)\s+(?:that\s+|which\s+)?(?:you|u)\s+"
+    rf"(?:listed|named|gave|said)\s+{_PLACE_ORDINAL}\b",
+    re.IGNORECASE,
+)
 _LIST_SCOPE = re.compile(
     r"\s+(?:in|of|from)\s+(?:that|this|the|those|these)\s+(?:above\s+|previous\s+)?"
     r"(?:list|ones|names|options|items)\b",
@@ -531,8 +545,10 @@ _LIST_SCOPE = re.compile(
 
 def position_phrase(text: str) -> str | None:
     """The words of the last list position named in ``text`` ("the second last person")."""
-    matches = list(_POSITION.finditer(text))
+    matches = _positions(text)
     for match in reversed(matches):
+        if match.re is _LISTED_AFTER:
+            return match.group()
         noun = (match["noun"] or "").casefold()
         if noun in _POSITION_NOUNS:
             end = match.end()

@@ -359,7 +359,8 @@ class NameTable:
                     names = self._names.get((*key[:-1], key[-1][:-1]))
                     end -= 1
                 if names and (n > 1 or self._single_ok(text, spans[i])):
-                    found.append(Mention(names[0], spans[i][1], end))
+                    name, end = _qualified_as_written(text, names, end)
+                    found.append(Mention(name, spans[i][1], end))
                     i += n
                     break
             else:
@@ -452,6 +453,7 @@ class NameTable:
 
 
 _POSSESSIVE = "'s"
+_QUALIFIER_AFTER = re.compile(r"\s*\((?P<qualifier>[^()]{1,40})\)")
 _ACRONYM_TYPED = re.compile(r"[a-z]{2,6}\d{1,2}")
 _INITIALS = re.compile(r"(?:[A-Z]\.){2,}")
 _NAME_PART = re.compile(r"[A-Z][a-z]+|[A-Z]+(?![a-z])|[a-z]+|\d+")  # "PlayStation" -> Play, Station
@@ -475,6 +477,18 @@ def acronyms_of(name: str) -> tuple[str, ...]:
 
 
 _NUMERAL = re.compile(r"[IVXLCDM]+")
+
+
+def _qualified_as_written(text: str, names: list[str], end: int) -> tuple[str, int]:
+    """The name of ``names`` that the text writes with its qualifier after ``end``, and where
+    that ends ("Night of the Living Dead (1990 film)" in an answer); else the first name."""
+    written = _QUALIFIER_AFTER.match(text, end)
+    if written is not None:
+        qualified = f"({written['qualifier'].casefold()})"
+        for name in names:
+            if name.casefold().endswith(qualified):
+                return name, written.end()
+    return names[0], end
 
 
 def _bare(word: str) -> str:
