@@ -1121,3 +1121,9 @@ def test_asking_who_has_a_role_is_no_reference_to_that_person(writer):
 def test_a_list_position_with_its_ordinal_after_what_the_answer_did(text, index):
     assert cues.final_position(text).index == index
     assert cues.position_phrase(f"no, {text}") == text
+
+
+def test_the_other_of_a_pair_of_namesakes_an_answer_wrote_is_no_crash(writer):
+    answer = "There are two: Solaris (1972 film) and Solaris (2002 film)."
+    output, _ = converse(writer, [("which solaris films are there", answer)], "no, the other one")
+    assert output.topic.startswith("Solaris")

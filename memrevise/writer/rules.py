@@ -792,9 +792,10 @@ class RuleWriter:
         ``noun`` ("the other person", "the other film"), one of the conversation's topics of
         that sort where one fits."""
         for _, names in reversed(context.answer_lists):
-            if len(names) == 2 and any(same_name(n, rejected) for n in names):
+            others = [n for n in names if not same_name(n, rejected)]
+            if len(names) == 2 and len(others) == 1:
                 # "there are two: indiana and atlanta" ... "the other one"
-                return context.canonical(next(n for n in names if not same_name(n, rejected)))
+                return context.canonical(others[0])
         options = []
         counterpart = self._counterpart(context, rejected, question)
         if counterpart is not None:
