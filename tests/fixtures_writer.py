@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from memrevise.memory import Memory
+from memrevise.retrieval import BM25Index
+from memrevise.retrieval.collection import Passage
 from memrevise.writer import Turn
 
 
@@ -20,3 +22,13 @@ def converse(writer, history, final):
 def ops(output) -> list[str]:
     """The operations of a writer's output, as the paper writes them."""
     return [str(op) for op in output.operations]
+
+
+def index_of(pages: dict[str, list[str]]) -> BM25Index:
+    """A titled index of ``pages`` (title -> its passages' texts), passages numbered by page."""
+    passages = [
+        Passage(f"p{page}-{i}", title, text)
+        for page, (title, texts) in enumerate(pages.items())
+        for i, text in enumerate(texts)
+    ]
+    return BM25Index.build(passages)

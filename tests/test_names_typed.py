@@ -5,13 +5,12 @@ misspelt name withdrawn in a self-repair, and years that pick a page of a family
 from __future__ import annotations
 
 import pytest
-from fixtures_writer import converse
+from fixtures_writer import converse, index_of
 
 from memrevise.language.entities import NameTable, acronyms_of
 from memrevise.language.kinds import looks_like_person
 from memrevise.memory import Status
 from memrevise.retrieval import BM25Index
-from memrevise.retrieval.collection import Passage
 from memrevise.writer import make_writer
 from memrevise.writer.pages import Opening
 from memrevise.writer.siblings import Siblings
@@ -50,12 +49,7 @@ PAGES = {
 
 @pytest.fixture(scope="module")
 def index() -> BM25Index:
-    passages = [
-        Passage(f"p{page}-{i}", title, text)
-        for page, (title, texts) in enumerate(PAGES.items())
-        for i, text in enumerate(texts)
-    ]
-    return BM25Index.build(passages)
+    return index_of(PAGES)
 
 
 @pytest.fixture(scope="module", params=["rules", "learned"])

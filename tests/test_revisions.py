@@ -6,7 +6,7 @@ from __future__ import annotations
 import unicodedata
 
 import pytest
-from fixtures_writer import converse, ops
+from fixtures_writer import converse, index_of, ops
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -14,7 +14,6 @@ from memrevise.language import cues
 from memrevise.language.entities import NameTable, name_keys, short_form_of, shortens
 from memrevise.memory import Op, Status
 from memrevise.retrieval import BM25Index
-from memrevise.retrieval.collection import Passage
 from memrevise.writer import make_writer
 from memrevise.writer.grounding import CorpusNames, Kin
 from memrevise.writer.pages import Opening
@@ -108,12 +107,7 @@ TITLES = frozenset(PAGES)
 
 @pytest.fixture(scope="module")
 def index() -> BM25Index:
-    passages = [
-        Passage(f"p{page}-{i}", title, text)
-        for page, (title, texts) in enumerate(PAGES.items())
-        for i, text in enumerate(texts)
-    ]
-    return BM25Index.build(passages)
+    return index_of(PAGES)
 
 
 @pytest.fixture(scope="module", params=["rules", "learned"])

@@ -347,7 +347,8 @@ class NameTable:
         words = [w for w, _, _ in spans]
         found, i = [], 0
         while i < len(spans):
-            first = any(w in self._first_words for w in (words[i], _bare(words[i]), words[i][:-1]))
+            first = words[i] in self._first_words or _bare(words[i]) in self._first_words
+            first = first or (self._unmarked_possessives and words[i][:-1] in self._first_words)
             reach = min(self._longest, len(spans) - i) if first else 0
             for n in range(reach, 0, -1):
                 key, end = tuple(words[i : i + n]), spans[i + n - 1][2]

@@ -585,10 +585,7 @@ class RuleWriter:
         Mario Galixy")."""
         if self.titles.named(said) or context.memory.topic(said) is not None:
             return None
-        in_play = [
-            *(t.name for t in context.recent_topics()[:RECENT_TOPICS]),
-            *(n for _, n in context.answer_names[-EARLIER_NAMES:]),
-        ]
+        in_play = _in_play(context)
         typed = said.casefold()
         scored = [
             (SequenceMatcher(None, typed, strip_qualifier(name).casefold()).ratio(), name)
@@ -600,10 +597,7 @@ class RuleWriter:
     def _misspelt_word(self, context: Context, text: str) -> tuple[str, str] | None:
         """The name in play that a word of ``text`` the corpus hardly has misspells ("what
         crater did oppurtunity ..." after an answer that named Opportunity), and that word."""
-        in_play = [
-            *(t.name for t in context.recent_topics()[:RECENT_TOPICS]),
-            *(n for _, n in context.answer_names[-EARLIER_NAMES:]),
-        ]
+        in_play = _in_play(context)
         words = {  # a name's long words, each to its name
             word: name
             for name in dict.fromkeys(in_play)
@@ -651,8 +645,7 @@ class RuleWriter:
             *self.titles.named(rejected),
             *self.siblings.namesakes(rejected),
             *(m.title for m in self.siblings.family(rejected)),
-            *(t.name for t in context.recent_topics()[:RECENT_TOPICS]),
-            *(n for _, n in context.answer_names[-EARLIER_NAMES:]),
+            *_in_play(context),
             *(n for node in context.memory.nodes[-2:] for n in context.names(node.question)),
             *(t for n in context.names(segment) for t in self.titles.named(n)),
         ]
@@ -744,7 +737,7 @@ class RuleWriter:
 
     def _born(self, person: str) -> int | None:
         """The year a person's page opens with, if the writer reads openings."""
-        return year_of(self.openings(person)) if self.openings is not None else None
+        return year_of(self._opening(person))
 
     def _best_described(
         self,
@@ -913,10 +906,7 @@ class RuleWriter:
         if self.pages is None or len(said) != 1 or _ASKS_WHO.match(text):
             return None  # "who was the drummer" asks of the band
         noun = said[0].group(1).casefold()
-        in_play = [
-            *(t.name for t in context.recent_topics()[:RECENT_TOPICS]),
-            *(n for _, n in context.answer_names[-EARLIER_NAMES:]),
-        ]
+        in_play = _in_play(context)
         fitting = [
             name
             for name in dict.fromkeys(context.canonical(n) for n in in_play)
@@ -927,16 +917,20 @@ class RuleWriter:
     def _has_role(self, context: Context, name: str, role: str) -> bool:
         """Whether ``name`` is a person whose page states ``role`` as what they are ("Keith
         Moon was an English drummer"), or whose topic's kind is that role."""
-        opening = self.openings(name) if self.openings is not None else None
+        opening = self._opening(name)
         if opening is not None:
             return opening.person and opening.stated and same_kind(opening.kind, role)
         topic = context.memory.topic(name)
         return topic is not None and topic_is_person(topic) and same_kind(topic.kind, role)
 
+    def _opening(self, name: str) -> Opening | None:
+        """How ``name``'s page opens, where the writer reads openings."""
+        return self.openings(name) if self.openings is not None else None
+
     def _person(self, context: Context, name: str) -> bool:
         """Whether ``name`` is a person: by how its page opens, else by what the memory holds
         of it or how it reads."""
-        opening = self.openings(name) if self.openings is not None else None
+        opening = self._opening(name)
         return opening.person if opening is not None else context.is_person(name)
 
     def _answered_for(self, context: Context, answer: str, question: str) -> str | None:
@@ -1458,7 +1452,7 @@ class RuleWriter:
         with ("Fleetwood Mac are a ... band") or its topic's kind, its name; never for a
         person ("the writer" is a role, resolved elsewhere)."""
         topic = context.memory.topic(name)
-        opening = self.openings(name) if self.openings is not None else None
+        opening = self._opening(name)
         if opening is not None:
             person, kind = opening.person, opening.kind if opening.stated else ""
         else:
@@ -1531,6 +1525,15 @@ def _says(phrase: str, name: str) -> bool:
         w in words or any(SequenceMatcher(None, w, n).ratio() >= _MISSPELT for n in words)
         for w in said
     )
+
+
+def _in_play(context: Context) -> list[str]:
+    """The names a turn may mean beyond what it says: the most recent topics, then the names
+    of the latest answers."""
+    return [
+        *(t.name for t in context.recent_topics()[:RECENT_TOPICS]),
+        *(n for _, n in context.answer_names[-EARLIER_NAMES:]),
+    ]
 
 
 def _clear_of(found: Sequence[Mention], more: Iterable[Mention]) -> list[Mention]:
@@ -1781,14 +1784,14 @@ _DESCRIBED_BY = re.compile(
 )
 _CLAUSE = re.compile(r"\s*(?:,|;|:|\s[-–—]+\s|[-–—]{2,}|—)\s*")
 _DEFINITE = re.compile(r"\b(?:the|this|that)\s+([a-z]+)")
-# "the drummer"; not "the author of these books", whose person the books decide
-_DEFINITE_ROLE = re.compile(r"\bthe\s+([a-z]+)\b(?!['’-]|\s+of\b)", re.IGNORECASE)
 _ASKS_WHO = re.compile(r"\W*(?:and\s+)?who(?:'s|\s+is|\s+was|\s+were|\s+are)\s+the\b", re.I)
 _SELECTING = frozenset({"one", "ones"})  # "the X one" picks one of several
 _ELLIPTIC = re.compile(r"\W*(?:and|what\s+about|how\s+about)\b", re.IGNORECASE)
 _EXISTENTIAL = re.compile(r"\b(?:is|are|was|were)\s+there\b", re.IGNORECASE)
-# "the band" typed in lower case, not "the b-52", "the band's" or "the band of"
-_DEFINITE_NOUN = re.compile(r"\bthe\s+([a-z]+)\b(?![-'’\w]|\s+of\b)")
+# "the band", not "the b-52", "the band's" or "the author of these books" (the books decide)
+_THE_NOUN = r"\bthe\s+([a-z]+)\b(?!['’-]|\s+of\b)"
+_DEFINITE_NOUN = re.compile(_THE_NOUN)  # typed in lower case
+_DEFINITE_ROLE = re.compile(_THE_NOUN, re.IGNORECASE)  # "the drummer"
 _GENERIC_NOUNS = frozenset("one thing first last same other year time way end".split())
 _OTHERS_DESCRIBED = 3  # recent topics a second description ("the band") may mean
 _SIBLINGS = frozenset({"brother", "sister", "sibling"})

@@ -157,12 +157,12 @@ class Siblings:
             return self._families[key]
         return self._series(title) if self._openings is not None else ()
 
-    def years(self, family: tuple[Member, ...]) -> dict[int, str]:
-        """The members of a family by each year that one page's opening alone names ("the
-        72 one" among The Godfather's parts, "the 2012 one" of rovers launched in 2011)."""
+    def _years(self, titles: Iterable[str]) -> dict[int, str]:
+        """Pages of a family by each year that one page's opening alone names ("the 72 one"
+        among The Godfather's parts, "the 2012 one" of rovers launched in 2011)."""
         if self._openings is None:
             return {}
-        openings = [(m.title, self._openings(m.title)) for m in family]
+        openings = [(title, self._openings(title)) for title in titles]
         openings = [(title, opening) for title, opening in openings if opening is not None]
         found: dict[int, str] = {}
         for years in (lambda o: [o.year], lambda o: o.years):  # its own year first
@@ -205,22 +205,18 @@ class Siblings:
         """The page sharing ``title``'s qualifier (:meth:`_qualified`) whose opening alone
         names a year ``text`` says ("and the 2012 one" on Opportunity (rover)); such pages
         have no order that "the next one" or "the third" could follow."""
-        years = self.years(self._qualified(title)) if self._openings is not None else {}
-        for year, member in list(years.items()):
-            years.setdefault(year % _CENTURY, member)
+        years = _with_last_digits(self._years(self._qualified(title)))
         found = [years[v] for v in said_values(text) if v in years]
         return next((m for m in found if m.casefold() != title.casefold()), None)
 
-    def _qualified(self, title: str) -> tuple[Member, ...]:
+    def _qualified(self, title: str) -> list[str]:
         """The few pages that share ``title``'s qualifier, one that names no kind or year
         ("Spirit (rover)", "Opportunity (rover)", "Curiosity (rover)")."""
         said = qualifier(title).casefold()
         if not said or _NAMES_KIND.search(said):
-            return ()
+            return []
         members = self._by_qualifier.get(said, [])
-        if not 1 < len(members) <= _QUALIFIER_MEMBERS:
-            return ()
-        return tuple(Member(0, member) for member in members)
+        return members if 1 < len(members) <= _QUALIFIER_MEMBERS else []
 
     @cached_property
     def _by_first(self) -> dict[str, list[str]]:
@@ -305,12 +301,11 @@ class Siblings:
         if named is not None:
             return named
         by_value = {m.value: m.title for m in family}
-        years = self.years(family)  # "the 72 one" of The Godfather's parts
+        years = self._years(m.title for m in family)  # "the 72 one" of The Godfather's parts
         if values[0] >= _CENTURY:  # years: "the 84 one", "90 i mean"
             years = {value: by_value[value] for value in values} | years
-        for year, member in years.items():
-            by_value.setdefault(year, member)
-            by_value.setdefault(year % _CENTURY, member)
+        for value, member in _with_last_digits(years).items():
+            by_value.setdefault(value, member)
         apart = _YEARS_APART.search(text)
         if apart is not None and values[0] >= _YEARS:
             count = apart["count"].casefold()
@@ -350,6 +345,15 @@ class Siblings:
         if _LAST.search(text.casefold()) and here + 1 < len(family):
             return family[-1].title
         return None
+
+
+def _with_last_digits(years: dict[int, str]) -> dict[int, str]:
+    """Pages by year, and by a year's last two digits where no other page has them first
+    ("the 84 one")."""
+    found = dict(years)
+    for year, page in years.items():
+        found.setdefault(year % _CENTURY, page)
+    return found
 
 
 def _plain_name(title: str) -> tuple[str, ...]:
