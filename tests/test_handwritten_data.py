@@ -15,7 +15,9 @@ SETS = sorted(path.parent.name for path in DATA.glob("*/check.py"))
 
 def test_every_set_has_a_validator():
     assert {"followups", "followups-heldout", "followups-fresh", "followups-fresh2"} <= set(SETS)
-    assert {"followups-fresh3", "revisions-fresh3"} <= set(SETS)
+    assert {"followups-fresh3", "revisions-fresh3", "followups-fresh4", "revisions-fresh4"} <= set(
+        SETS
+    )
     assert {"revisions"} <= set(SETS)
     assert {"revisions-heldout", "revisions-fresh"} <= set(SETS)
 
