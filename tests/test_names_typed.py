@@ -74,6 +74,22 @@ def test_a_word_that_is_another_page_s_whole_name_may_mean_that_page(writer, cur
     assert output.topic == meant
 
 
+@pytest.mark.parametrize(
+    ("current", "final", "meant"),
+    [
+        ("Joseph Haydn", "kurt cobain when did he die", "Kurt Cobain"),
+        ("Inception", "the terminator who directed it", "The Terminator"),
+        ("Kurt Cobain", "nirvana where were they formed", "Nirvana (band)"),
+    ],
+)
+def test_a_subject_said_before_its_question_is_what_the_pronoun_means(
+    writer, current, final, meant
+):
+    output, _ = converse(writer, [about(current)], final)
+    assert output.topic == meant
+    assert output.query.casefold().startswith(final.split()[0])
+
+
 def test_a_title_typed_with_its_own_article_names_the_page(writer):
     output, _ = converse(writer, [about("Inception")], "the terminator was shot where")
     assert output.topic == "The Terminator"

@@ -14,6 +14,7 @@ from memrevise.language import cues
 from memrevise.language.entities import NameTable, name_keys, short_form_of, shortens
 from memrevise.memory import Op, Status
 from memrevise.retrieval import BM25Index
+from memrevise.text import strip_qualifier
 from memrevise.writer import make_writer
 from memrevise.writer.grounding import CorpusNames, Kin
 from memrevise.writer.pages import Opening
@@ -1121,3 +1122,114 @@ def test_the_other_of_a_pair_of_namesakes_an_answer_wrote_is_no_crash(writer):
     answer = "There are two: Solaris (1972 film) and Solaris (2002 film)."
     output, _ = converse(writer, [("which solaris films are there", answer)], "no, the other one")
     assert output.topic.startswith("Solaris")
+
+
+@pytest.mark.parametrize(
+    ("history", "final", "meant", "rejected"),
+    [
+        (
+            [("when was gallagher born", "Liam Gallagher was born in Manchester in 1972.")],
+            "noel",
+            "Noel Gallagher",
+            "Liam Gallagher",
+        ),
+        (
+            [("what did harrison play", "Ringo Starr was the drummer of the Beatles.")],
+            "harrison not starr",
+            "George Harrison",
+            "Ringo Starr",
+        ),
+    ],
+)
+def test_a_turn_that_only_names_again_whom_the_question_meant_corrects(
+    writer, history, final, meant, rejected
+):
+    output, memory = converse(writer, history, final)
+    assert output.topic == meant
+    assert memory.topic(rejected).status is Status.DROPPED
+    assert ops(output)[0] == f"Abandon({rejected})"
+    asked = history[0][0].split()
+    assert all(word in output.query.casefold() for word in (asked[0], asked[-1]))
+
+
+def test_a_name_after_a_question_that_singled_out_the_answer_asks_about_it(writer):
+    history = [("when was liam gallagher born", "Liam Gallagher was born in 1972.")]
+    output, memory = converse(writer, history, "and noel")
+    assert output.topic == "Noel Gallagher"
+    assert memory.topic("Liam Gallagher").status is not Status.DROPPED
+
+
+HALO = {
+    "Halo: Combat Evolved": ["Halo: Combat Evolved is a 2001 first-person shooter game by Bungie."],
+    "Halo 2": ["Halo 2 is a 2004 first-person shooter game developed by Bungie for the Xbox."],
+    "Halo 3": ["Halo 3 is a 2007 first-person shooter game that ends the Covenant war."],
+    "Halo: Reach": ["Halo: Reach is a 2010 first-person shooter game developed by Bungie."],
+    "Halo 4": ["Halo 4 is a 2012 first-person shooter game developed by 343 Industries."],
+}
+
+
+@pytest.fixture(scope="module", params=["rules", "learned"])
+def halo_writer(request):
+    return make_writer(request.param, index_of(HALO))
+
+
+@pytest.mark.parametrize(
+    ("asked", "answer", "final", "meant"),
+    [
+        ("when did halo 3 come out", "Halo 3 came out in 2007.", "and the next one", "Halo: Reach"),
+        ("when did halo reach come out", "Halo: Reach came out in 2010.", "skip to 4", "Halo 4"),
+        ("who made halo reach", "Halo: Reach was made by Bungie.", "the one before", "Halo 3"),
+        ("who made halo 3", "Halo 3 was made by Bungie.", "how about 2001", "Halo: Combat Evolved"),
+        ("who made halo 3", "Halo 3 was made by Bungie.", "go back one game", "Halo 2"),
+        ("who made halo 2", "Halo 2 was made by Bungie.", "skip ahead one", "Halo 3"),
+    ],
+)
+def test_a_series_with_numbered_and_named_parts_moves_in_order_of_years(
+    halo_writer, asked, answer, final, meant
+):
+    output, memory = converse(halo_writer, [(asked, answer)], final)
+    assert output.topic == meant
+    assert memory.topic(meant).status is Status.CURRENT
+
+
+def test_a_year_alone_moves_to_the_relative_born_in_it(writer):
+    history = [("which gallagher was born in 1972", "Liam Gallagher was born in 1972.")]
+    output, memory = converse(writer, history, "and 1967?")
+    assert output.topic == "Noel Gallagher"
+    assert memory.topic("Liam Gallagher").status is Status.DROPPED
+    assert "1967" in output.query and "1972" not in output.query
+
+
+def test_a_question_with_a_year_of_its_own_changes_no_person(writer):
+    history = [("when was liam gallagher born", "Liam Gallagher was born in 1972.")]
+    output, _ = converse(writer, history, "what did he release in 1967?")
+    assert output.topic == "Liam Gallagher"
+
+
+@pytest.mark.parametrize(
+    ("history", "final", "meant", "rejected", "asked"),
+    [
+        (AVATAR, "the low budget film!! who was in the cast", "Avatar (2004 film)",
+         "Avatar (2009 film)", "cast"),
+        (
+            [("where was collins born", "Michael Collins (Irish leader) was born in Cork.")],
+            "nah the astronaut guy",
+            "Michael Collins (astronaut)",
+            "Michael Collins (Irish leader)",
+            "born",
+        ),
+    ],
+)  # fmt: skip
+def test_a_description_alone_or_before_a_new_question_corrects(
+    writer, history, final, meant, rejected, asked
+):
+    output, _ = converse(writer, history, final)
+    assert output.topic == meant
+    assert ops(output)[0].startswith(f"Abandon({strip_qualifier(rejected)}")
+    assert asked in output.query
+
+
+def test_a_description_before_a_comma_and_a_question_asks_about_it(writer):
+    history = [("who played in queen", "Queen are a British rock band: Brian May, Roger Taylor.")]
+    output, _ = converse(writer, history, "the drummer, where was he born")
+    assert not any(op.startswith("Abandon") for op in ops(output))

@@ -160,6 +160,8 @@ def test_a_position_in_a_list_of_lower_case_words():
          [["Bill of Rights", "Magna Carta", "Petition of Right"]]),
         ("Neil Armstrong and Buzz Aldrin walked on the Moon.", []),
         ("It was first performed in Paris, then in London.", []),
+        ("Halo games: Halo 2 (2004), Halo 3 (2007), Reach (2010) and Halo 4 (2012).",
+         [["Halo 2", "Halo 3", "Reach", "Halo 4"]]),
     ],
 )  # fmt: skip
 def test_plain_lists_are_runs_of_short_items_in_one_sentence(text, found):

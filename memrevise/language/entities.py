@@ -625,9 +625,11 @@ def _head(words: list[str]) -> list[str]:
 
 def plain_lists(text: str, least: int = 3) -> list[list[str]]:
     """Lists of at least ``least`` short items whatever their case, within one sentence:
-    "Moussaka, pastitsio, fasolada, and souvlaki to name a few" -> the four dishes."""
+    "Moussaka, pastitsio, fasolada, and souvlaki to name a few" -> the four dishes; bracketed
+    asides left out ("Vice City (2002)" -> "Vice City")."""
     found = []
     for sentence in _SENTENCE_END.split(text.strip()):
+        sentence = _ASIDE.sub("", sentence)  # "Vice City (2002), San Andreas (2004)"
         segments = [
             _ARTICLE.sub("", s.strip(" .!?;:\"'()")).split() for s in _PLAIN_SPLIT.split(sentence)
         ]
@@ -644,6 +646,9 @@ def plain_lists(text: str, least: int = 3) -> list[list[str]]:
                 found.append(_unique(" ".join(w) for w in run if w))
             run = [tail] if words and (tail := _tail(words)) and len(tail) <= _ITEM_WORDS else []
     return found
+
+
+_ASIDE = re.compile(r"\s*\([^()]*\)")  # a bracketed aside after a list item
 
 
 def _unique(names: Iterable[str]) -> list[str]:

@@ -245,14 +245,18 @@ class RuleWriter:
         """Whether a turn corrects the last answer: in words that say so, or by only describing
         the one meant ("lol the city in arizona", "the older one", "the tarkovsky one"), not
         by a name before a noun ("the wachowskis first movie" asks about their films)."""
-        if cues.is_correction(text):
+        if cues.is_correction(text) or self._names_again(context, text):
             return True
-        described = cues.described_only(text)
+        # "the city ffs. is there a uni there": a description, a sentence of its own, before
+        # a question (not "the roof tiles, where were they made")
+        head = _before_question(text)
+        ends = head == text or re.match(rf"{re.escape(head)}\s*[.!?…]", text) is not None
+        described = cues.described_only(head) if ends else None
         if described is None:
             return False
         head, before = described
-        if head in _SELECTING:
-            return True  # "the tarkovsky one" picks among those of a name
+        if head in _SELECTING or head in _CASUAL_PEOPLE:
+            return True  # "the tarkovsky one" picks among those of a name; "the f1 guy"
         words = f"{before} {head}"
         return not self._people_said(context, words) and not any(
             self.rare(word) and self._written_as_name(word) for word in cues.words_of(words)
@@ -281,14 +285,23 @@ class RuleWriter:
             return None  # "going back to the previous topic" returns, it changes no value
         if not correcting and _asks_anew(head) and not said_values(head):
             return None  # "does it have a sequel?" asks about this topic's sequel
+        asked = set(cues.words_of(previous_question or "")) | {"born"}
         for topic in context.recent_topics()[:2]:
             moved = self.siblings.moved(topic.name, head)
+            by_year = moved is None and not _content(head) - asked  # nothing asked but a year
+            if by_year:
+                moved = self._born_in(topic.name, head)
             if moved is None:
                 continue
             named = {n.casefold() for n in context.names(head)}
             if not correcting and moved.casefold() in named:
                 return None
-            return self._revision(context, text, previous_question, topic.name, moved, set())
+            decision = self._revision(context, text, previous_question, topic.name, moved, set())
+            if by_year:  # "which greenwood was born in 1971" -> "... in 1969"
+                old, new = self._born(topic.name), self._born(moved)
+                swapped = rename(decision.question, str(old), str(new), pattern=_WHOLE_WORD)
+                decision.question = swapped or decision.question
+            return decision
         return None
 
     def _in_family(self, context: Context, text: str) -> tuple[str, str] | None:
@@ -308,6 +321,30 @@ class RuleWriter:
             return None
         moved = self.siblings.moved(current.name, said.group())
         return (current.name, moved) if moved is not None else None
+
+    def _names_again(self, context: Context, text: str) -> bool:
+        """Whether a turn that asks nothing only names again whom the last question asked
+        about, after an answer about another that the question did not single out: "jonny"
+        after "when was greenwood born" was answered for Colin Greenwood, "zemeckis" after
+        "what did robert win an oscar for" was answered for Robert Schumann, "crick not
+        watson"."""
+        nodes = context.memory.nodes
+        said = cues.words_of(text)
+        if not nodes or not said or set(said) & cues.QUESTION_WORDS:
+            return False
+        answered, asked = nodes[-1].topic, set(cues.words_of(nodes[-1].question)) - STOPWORDS
+        negated = {w for phrase in cues.negated(text) for w in cues.words_of(phrase)}
+        found = self._people_said(context, text)
+        named = {w for m in found for w in cues.words_of(text[m.start : m.end])}
+        if _content(text) - named - negated:
+            return False  # more than names: a question or a description of its own
+        said_of_answered = asked & set(name_key(answered))
+        return any(
+            not same_name(m.name, answered)
+            and asked & set(name_key(m.name))
+            and said_of_answered <= set(name_key(m.name))  # "and noel" after "liam gallagher"
+            for m in _unnegated(text, found)
+        )
 
     def _revision(
         self,
@@ -552,7 +589,7 @@ class RuleWriter:
             other = self._other(context, rejected, question, cues.other_noun(segment))
             if other is not None:
                 return other, "the other", self._depends(context, other)
-        said = [m.name for m in self._people_said(context, segment)]
+        said = [m.name for m in _unnegated(segment, self._people_said(context, segment))]
         # A name written whole but misspelt ("Super Mario Galixy") before the names in it
         written = (m.name for m in capitalised(segment) if not self.titles.named(m.name))
         said = [*filter(None, (self._misspelt(context, name) for name in written)), *said]
@@ -734,6 +771,20 @@ class RuleWriter:
             return min(later)[1] if later else None
         earlier = [(year, other) for year, other in years if year is not None and year < born]
         return max(earlier)[1] if earlier else None
+
+    def _born_in(self, person: str, text: str) -> str | None:
+        """The one other page of ``person``'s last name that opens with a year ``text`` says
+        ("and 1969?" after "which greenwood was born in 1971")."""
+        years = set(said_values(text))
+        key = name_key(person)
+        if not years or not key:
+            return None
+        found = [
+            other
+            for other in self.same_surname.get(key[-1], ())
+            if other != person and self._born(other) in years
+        ]
+        return found[0] if len(found) == 1 else None
 
     def _born(self, person: str) -> int | None:
         """The year a person's page opens with, if the writer reads openings."""
@@ -984,7 +1035,7 @@ class RuleWriter:
         the moon"). A name said before a pronoun that fits it is what the pronoun then means:
         in a clause of its own ("and bezos, is he still running amazon"), or before a subject
         or possessive pronoun ("how old was bonham when he died"; not "was armstrong older
-        than him")."""
+        than him"), or before the question ("lake victoria who named it")."""
         current = context.current
         if current is None or _REFERS_BACK.search(text):
             return None
@@ -992,8 +1043,11 @@ class RuleWriter:
         if pronoun is None:
             return self._named_in(context, text, current)
         breaks = list(_CLAUSE.finditer(text, 0, pronoun.start()))
+        asked_at = _question_after_subject(text)  # "lake victoria who named it"
         if breaks:
             before = text[: breaks[-1].start()]
+        elif asked_at is not None and asked_at < pronoun.start():
+            before = text[:asked_at]
         elif pronoun.group().casefold() in _BACK_TO_SUBJECT:
             before = text[: pronoun.start()]
         else:
@@ -1536,6 +1590,22 @@ def _in_play(context: Context) -> list[str]:
     ]
 
 
+def _question_after_subject(text: str) -> int | None:
+    """Where a question starts after a subject said first, as people type it ("lake victoria
+    who named it", "fdr how many times was he elected"): the offset of its question word,
+    after one to :data:`_SUBJECT_WORDS` words that ask nothing."""
+    for i, (word, start, _) in enumerate(word_spans(text)):
+        if word in cues.QUESTION_WORDS:
+            return start if 0 < i <= _SUBJECT_WORDS else None
+    return None
+
+
+def _unnegated(text: str, found: Iterable[Mention]) -> list[Mention]:
+    """The names found in ``text`` but those it says are not meant ("crick not watson")."""
+    negated = {w for phrase in cues.negated(text) for w in cues.words_of(phrase)}
+    return [m for m in found if not set(cues.words_of(text[m.start : m.end])) <= negated]
+
+
 def _clear_of(found: Sequence[Mention], more: Iterable[Mention]) -> list[Mention]:
     """The mentions of ``more`` that overlap none of ``found``."""
     return [m for m in more if not any(f.start < m.end and m.start < f.end for f in found)]
@@ -1574,7 +1644,10 @@ _FAMILY_PLACE = re.compile(
     re.IGNORECASE,
 )
 _TOPIC_NOUNS = frozenset("topic one subject thing question conversation".split())
-_RETURNING = re.compile(r"\b(?:back|again|return|returning|revisit)\b", re.IGNORECASE)
+# "back" returns, but for a step back along a family ("go back one game")
+_RETURNING = re.compile(
+    r"\b(?:back(?!\s+(?:one|a)\b)|again|return|returning|revisit)\b", re.IGNORECASE
+)
 _TOLD = re.compile(
     r"\b(?:you|u)\s+(?:told|mentioned|said|called|described|talked)\b|\bfrom\s+before\b",
     re.IGNORECASE,
@@ -1785,7 +1858,10 @@ _DESCRIBED_BY = re.compile(
 _CLAUSE = re.compile(r"\s*(?:,|;|:|\s[-–—]+\s|[-–—]{2,}|—)\s*")
 _DEFINITE = re.compile(r"\b(?:the|this|that)\s+([a-z]+)")
 _ASKS_WHO = re.compile(r"\W*(?:and\s+)?who(?:'s|\s+is|\s+was|\s+were|\s+are)\s+the\b", re.I)
+_WHOLE_WORD = r"(?<![\w']){}(?![\w'])"  # a word or number renamed where it is said whole
+_SUBJECT_WORDS = 4  # the most words of a subject said before its question
 _SELECTING = frozenset({"one", "ones"})  # "the X one" picks one of several
+_CASUAL_PEOPLE = frozenset("guy guys dude lady bloke chap fella".split())  # "the f1 guy"
 _ELLIPTIC = re.compile(r"\W*(?:and|what\s+about|how\s+about)\b", re.IGNORECASE)
 _EXISTENTIAL = re.compile(r"\b(?:is|are|was|were)\s+there\b", re.IGNORECASE)
 # "the band", not "the b-52", "the band's" or "the author of these books" (the books decide)
@@ -1846,14 +1922,22 @@ def _differs_by_number(a: str, b: str) -> bool:
 
 def _replace_value(text: str, old: str, new: str) -> str:
     """A question about ``old`` with its number said as in ``new`` ("the 1998 world cup" ->
-    "the 1994 world cup") when the two names differ only there."""
+    "the 1994 world cup"; "part 3" -> "part 2" for "Part III" -> "Part II") when the two
+    names differ only there."""
     if not _differs_by_number(old, new):
         return text
     before = [m for m, _ in number_mentions(old, in_title=True)]
     after = [m for m, _ in number_mentions(new, in_title=True)]
     if not before or not after:
         return text
-    return rename(text, before[-1].text, after[-1].text, pattern=r"(?<![\w']){}(?![\w'])") or text
+    pattern = _WHOLE_WORD
+    renamed_here = rename(text, before[-1].text, after[-1].text, pattern=pattern)
+    if renamed_here is not None:
+        return renamed_here
+    # The value as the question says it: "when did part 3 come out" -> "... part 2 ..."
+    said = [m for m, _ in number_mentions(text) if m.number == before[-1].number]
+    value = str(after[-1].number)
+    return rename(text, said[-1].text, value, pattern=pattern) or text if said else text
 
 
 def _pointing_segments(text: str) -> list[str]:

@@ -34,19 +34,20 @@ _NOT_AFTER_SAYING = "".join(
 )
 _NEXT = re.compile(
     rf"\b(?:next|following|subsequent|{_NOT_AFTER_SAYING}later|newer|sequel|{_UNIT}\s+(?:{_STEP}\s+)?"
-    r"after|after\s+(?:that|it))\b",
+    r"after|after\s+(?:that|it)|(?:ahead|forward)\s+(?:one|a)|one\s+(?:ahead|forward))\b",
     re.IGNORECASE,
 )
 _PREVIOUS = re.compile(
     rf"\b(?:previous|preceding|prior|{_NOT_AFTER_SAYING}earlier|older|prequel|{_UNIT}\s+"
-    rf"(?:{_STEP}\s+)?before|before\s+(?:that|it))\b",
+    rf"(?:{_STEP}\s+)?before|before\s+(?:that|it)|back\s+(?:one|a)|one\s+back)\b",
     re.IGNORECASE,
 )
 _STEPS = re.compile(rf"\b({_STEP})\s+(?:before|after)\b", re.IGNORECASE)
 # A number word after a word that numbers parts of a series: "part three", "season two".
+_NUMBERING = r"\b(?:part|season|series|episode|chapter|volume|vol|book|number|no)\.?\s+"
+_NUMBERED = re.compile(_NUMBERING + r"$", re.IGNORECASE)  # "part " before a member's number
 _NUMBER_WORD = re.compile(
-    r"\b(?:part|season|series|episode|chapter|volume|vol|book|number|no)\.?\s+"
-    r"(?P<word>two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b"
+    _NUMBERING + r"(?P<word>two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b"
     # a number word that is a sentence of its own: "four. and what games were exclusive"
     r"|^\W*(?:(?:no|nope|sorry|i\s+meant?)\W+)*"
     r"(?P<alone>two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*(?:[.,;!?…]|$)",
@@ -151,11 +152,15 @@ class Siblings:
 
     def family(self, title: str) -> tuple[Member, ...]:
         """The members of ``title``'s family in order of value (empty when it has none): its
-        numbered family, else its series."""
+        numbered family, else its series; the series where it holds the numbered family and
+        more."""
         key = self._key_of.get(title.casefold())
-        if key is not None:
-            return self._families[key]
-        return self._series(title) if self._openings is not None else ()
+        numbered = self._families[key] if key is not None else ()
+        series = self._series(title) if self._openings is not None else ()
+        in_series = {m.title for m in series}
+        if len(series) > len(numbered) and all(m.title in in_series for m in numbered):
+            return series  # "Grand Theft Auto: Vice City" between "... III" and "... V"
+        return numbered or series
 
     def _years(self, titles: Iterable[str]) -> dict[int, str]:
         """Pages of a family by each year that one page's opening alone names ("the 72 one"
@@ -301,6 +306,10 @@ class Siblings:
         if named is not None:
             return named
         by_value = {m.value: m.title for m in family}
+        for member in family:  # a series by year keeps its numbered titles' numbers
+            slot = _slot(member.title)
+            if slot is not None and slot[1] < _CENTURY:
+                by_value.setdefault(slot[1], member.title)
         years = self._years(m.title for m in family)  # "the 72 one" of The Godfather's parts
         if values[0] >= _CENTURY:  # years: "the 84 one", "90 i mean"
             years = {value: by_value[value] for value in values} | years
@@ -364,9 +373,10 @@ def _plain_name(title: str) -> tuple[str, ...]:
 
 def _stem(title: str) -> tuple[str, ...]:
     """The opening words of a title's name that a series of works shares: up to
-    :data:`_SERIES_STEM` words before any function word or number ("Mad Max: Fury Road" ->
-    ("mad", "max"), "Alien 3" -> ("alien",), "The Godfather" -> ("godfather",))."""
-    words = list(name_key(strip_qualifier(title)))
+    :data:`_SERIES_STEM` words before any function word, number or subtitle ("Mad Max: Fury
+    Road" -> ("mad", "max"), "Alien 3" -> ("alien",), "Halo: Reach" -> ("halo",), "The
+    Godfather" -> ("godfather",))."""
+    words = list(name_key(strip_qualifier(title).split(":")[0]))  # a subtitle is no stem
     if words and words[0] == "the":
         words = words[1:]
     stem: list[str] = []
@@ -396,7 +406,8 @@ def _only_first(text: str) -> bool:
 def said_values(text: str) -> list[int]:
     """The values a turn names for a topic's number, not the ones it rejects ("7 not 6" ->
     [7]) nor counts ("top 3 songs"); number words only after a word that numbers parts
-    ("part three")."""
+    ("part three"); a number after such a word is a value whatever follows ("when did part
+    3 come out")."""
     values = [
         _NUMBER_WORDS[(m["word"] or m["alone"]).casefold()] for m in _NUMBER_WORD.finditer(text)
     ]
@@ -405,7 +416,8 @@ def said_values(text: str) -> list[int]:
             continue
         after = text[mention.end :]
         word = cues.words_of(after[:20])[:1]
-        if word and word[0] not in _VALUE_FOLLOWERS and _COUNTED.match(after):
+        numbered = _NUMBERED.search(text[: mention.start])  # "part 3 come out" counts nothing
+        if word and word[0] not in _VALUE_FOLLOWERS and _COUNTED.match(after) and not numbered:
             continue
         values.append(mention.number)
     return values
