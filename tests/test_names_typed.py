@@ -199,6 +199,7 @@ def test_a_description_of_the_topic_itself_gets_no_second_name(writer):
     [
         "when was the trevi fountain finished",  # "the" before a name of two words
         "how many colosseum games were there",  # "there" that points at no place
+        "who won the last fight colosseum hosted",  # "the last" ranks what it names
     ],
 )
 def test_a_question_that_names_something_the_corpus_names_is_left_as_typed(writer, final):
@@ -207,7 +208,13 @@ def test_a_question_that_names_something_the_corpus_names_is_left_as_typed(write
 
 
 @pytest.mark.parametrize(
-    "final", ["when was the fountain finished", "and the trevi fountain?", "who ruled there"]
+    "final",
+    [
+        "when was the fountain finished",
+        "and the trevi fountain?",
+        "who ruled there",
+        "what is the largest fountain",  # a ranking of fountains of the topic
+    ],
 )
 def test_a_description_an_ellipsis_or_a_place_pointed_at_gets_the_topic(writer, final):
     output, _ = converse(writer, [about("Rome")], final)
@@ -220,3 +227,35 @@ def test_a_title_written_with_its_qualifier_is_that_page():
     assert [m.name for m in found] == ["Solaris (2002 film)", "Avatar (2009 film)"]
     assert found[0].end == len("There are two: Solaris (2002 film)")
     assert [m.name for m in table.find("Solaris (the novel) is older")] == ["Solaris (1972 film)"]
+
+
+NAMESAKES = {
+    "Apollo (mythology)": ["Apollo is a Greek god of the sun and of music, a son of Zeus."],
+    "Apollo, Inc.": ["Apollo, Inc. is an American company that makes guitars in Ohio."],
+    "Ohio": ["Ohio is a state in the Midwestern United States."],
+}
+
+
+@pytest.fixture(scope="module", params=["rules", "learned"])
+def namesake_writer(request):
+    return make_writer(request.param, index_of(NAMESAKES))
+
+
+@pytest.mark.parametrize(
+    ("current", "final", "meant"),
+    [
+        ("Apollo, Inc.", "apollo the god who were his parents", "Apollo (mythology)"),
+        ("Apollo (mythology)", "apollo the company, where is it based", "Apollo, Inc."),
+    ],
+)
+def test_a_kind_word_picks_a_page_of_the_current_topic_s_name(
+    namesake_writer, current, final, meant
+):
+    history = [(f"tell me about {current.casefold()}", NAMESAKES[current][0])]
+    output, _ = converse(namesake_writer, history, final)
+    assert output.topic == meant
+
+
+def test_a_subject_after_a_preposition_is_not_what_the_pronoun_means(writer):
+    output, _ = converse(writer, [about("Kurt Cobain")], "and before nirvana what band was he in")
+    assert output.topic == "Kurt Cobain"

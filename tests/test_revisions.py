@@ -1233,3 +1233,24 @@ def test_a_description_before_a_comma_and_a_question_asks_about_it(writer):
     history = [("who played in queen", "Queen are a British rock band: Brian May, Roger Taylor.")]
     output, _ = converse(writer, history, "the drummer, where was he born")
     assert not any(op.startswith("Abandon") for op in ops(output))
+
+
+def test_a_role_of_a_work_nobody_named_is_asked_of_the_work(writer):
+    history = [("what is stories we tell", "It is a 2012 Canadian documentary.")]
+    output, _ = converse(writer, history, "what else did the director make")
+    assert output.topic == "Stories We Tell"
+    assert output.query == "what else did the director of Stories We Tell make"
+
+
+@pytest.mark.parametrize(
+    ("final", "query"),
+    [
+        ("where was she born", "where was Sarah Polley born"),
+        ("did she win an award for it", "did Sarah Polley win an award for Stories We Tell"),
+    ],
+)
+def test_he_or_she_after_an_answer_about_a_work_means_the_person_it_named(writer, final, query):
+    history = [("what is stories we tell", "It is a 2012 documentary film by Sarah Polley.")]
+    output, _ = converse(writer, history, final)
+    assert output.topic == "Stories We Tell"
+    assert output.query == query

@@ -148,6 +148,15 @@ KIND_WORDS = (
     {"team", "club", "side"},
     {"book", "novel"},
     {"place", "city", "town", "village"},
+    {"mythology", "myth", "myths", "god", "goddess", "deity", "legend"},
+)
+# Kinds of works and things that are never a person ("Stories We Tell is a ... film").
+THING_KINDS = frozenset(
+    "film movie picture documentary song single track album show series sitcom programme "
+    "program book novel poem play opera musical symphony painting sculpture game video "
+    "franchise team club band company city town village place country state island river "
+    "lake mountain planet constellation element spacecraft ship telescope mission "
+    "university".split()
 )
 # Nouns for what a person does ("the drummer", "the producer"); not the ones that also name
 # things or bands ("queen", "model") or any person at all ("one", "people").

@@ -2,7 +2,8 @@
 
 A pronoun becomes the topic's name ("his" -> "Name's"); a definite description whose noun
 fits the topic, or a role, keeps its noun ("the band" -> "the band Queen", "the drummer" ->
-"the drummer Roger Taylor"); a list position becomes the
+"the drummer Roger Taylor", "the director" of a film -> "the director of Amadeus"); a list
+position becomes the
 listed name; a corrected name or value is swapped for the one meant. Every other word of the
 question stays, in order. A question that already names its subject is left as typed, and one
 that names something else is not given the topic. The name is the one a person would type:
@@ -16,9 +17,10 @@ from collections.abc import Iterable
 
 from memrevise.language import cues
 from memrevise.language.entities import STOPWORDS, name_key, short_form_of, word_spans
+from memrevise.language.kinds import looks_like_person
 from memrevise.memory import Topic
 from memrevise.text import POSSESSIVES, qualifier, strip_qualifier
-from memrevise.writer.context import description_score
+from memrevise.writer.context import description_score, topic_is_thing
 
 # Heads that say nothing of their own ("the guy who ..."): the name takes their place.
 _GENERIC_HEADS = frozenset("one guy person man woman lady thing".split())
@@ -62,12 +64,18 @@ def _fits(phrase: str, topic: Topic | None, name: str) -> bool:
     return bool(wanted & set(cues.words_of(qualifier(name))))
 
 
+def _thing(topic: Topic | None, name: str) -> bool:
+    """Whether the topic is known not to be a person: by the kind the memory holds, else as
+    its name reads."""
+    return topic_is_thing(topic) if topic is not None else not looks_like_person(name)
+
+
 def _is_role(phrase: str) -> bool:
     """Whether a description names a role ("the drummer")."""
     return bool(set(cues.words_of(phrase)[-1:]) & cues.ROLE_NOUNS)
 
 
-def _as_name(text: str, pronoun: str, name: str) -> str:
+def as_name(text: str, pronoun: str, name: str) -> str:
     """``text`` with ``pronoun`` (its first use) replaced by ``name``, "his" by "Name's"."""
     return replace_phrase(text, pronoun, f"{name}'s" if pronoun.casefold() in POSSESSIVES else name)
 
@@ -89,10 +97,12 @@ def write_query(
     listed: bool,
     other_names: Iterable[str],
     in_play: Iterable[str] = (),
+    person: bool | None = None,
 ) -> str:
     """The query for ``question`` about ``name``. ``phrase``: the words that referred to it
     (a pronoun, a description, a list position); ``listed``: whether the name came from a
-    list an answer gave; ``other_names``: names the question says that are not the topic."""
+    list an answer gave; ``other_names``: names the question says that are not the topic;
+    ``person``: whether the topic is a person, where the caller knows (its page says)."""
     shown = display_name(name, in_play)
     if names_subject(question, shown):
         return question
@@ -103,19 +113,23 @@ def write_query(
     if phrase:
         said = phrase.casefold()
         if said in cues.PRONOUNS:
-            return _as_name(question, phrase, shown)
+            return as_name(question, phrase, shown)
         if cues.positions(phrase):
             if listed:
                 return replace_phrase(question, phrase, shown)
         elif _fits(phrase, topic, name) or (_is_role(phrase) and not cues.pronouns(question)):
             head = cues.words_of(phrase)[-1:]
-            generic = bool(head) and head[0] in _GENERIC_HEADS
-            return replace_phrase(question, phrase, shown if generic else f"{phrase} {shown}")
+            if bool(head) and head[0] in _GENERIC_HEADS:
+                return replace_phrase(question, phrase, shown)
+            thing = _thing(topic, name) if person is None else not person
+            of_work = _is_role(phrase) and thing  # a person of a work
+            joined = f"{phrase} of {shown}" if of_work else f"{phrase} {shown}"
+            return replace_phrase(question, phrase, joined)  # "the director of Amadeus"
     if any(True for _ in other_names):
         return question
     said = cues.pronouns(question)
     if said:
-        return _as_name(question, said[0], shown)
+        return as_name(question, said[0], shown)
     end = "?" if question.rstrip().endswith("?") else ""
     return f"{question.rstrip(' ?.')} {shown}{end}"
 

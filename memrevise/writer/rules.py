@@ -59,7 +59,13 @@ from memrevise.writer.context import (
     topic_is_thing,
 )
 from memrevise.writer.pages import Opening, same_kind, similarity, year_of
-from memrevise.writer.query import display_name, names_subject, replace_phrase, write_query
+from memrevise.writer.query import (
+    as_name,
+    display_name,
+    names_subject,
+    replace_phrase,
+    write_query,
+)
 from memrevise.writer.siblings import Siblings, said_values
 
 _WH = frozenset("what who whom whose which when where why how".split())
@@ -1044,18 +1050,23 @@ class RuleWriter:
             return self._named_in(context, text, current)
         breaks = list(_CLAUSE.finditer(text, 0, pronoun.start()))
         asked_at = _question_after_subject(text)  # "lake victoria who named it"
+        subject_first = not breaks and asked_at is not None and asked_at < pronoun.start()
         if breaks:
             before = text[: breaks[-1].start()]
-        elif asked_at is not None and asked_at < pronoun.start():
+        elif subject_first:
             before = text[:asked_at]
         elif pronoun.group().casefold() in _BACK_TO_SUBJECT:
             before = text[: pronoun.start()]
         else:
             return None
         found = self._named_in(context, before, current)
-        if found is None or not self._fits_pronoun(context, found[0], pronoun.group().casefold()):
+        if found is None:
             return None
-        return found
+        # A subject said first is what the pronoun means ("apollo the god who were his
+        # parents"), unless a preposition governs it ("and before zeppelin what band was he in")
+        said_first = subject_first and not _GOVERNED_SUBJECT.search(before)
+        fits = said_first or self._fits_pronoun(context, found[0], pronoun.group().casefold())
+        return found if fits else None
 
     def _relative_by_first_name(self, context: Context, text: str, current: Topic) -> list[Mention]:
         """A person who shares the current topic's last name, called by a first name the
@@ -1243,10 +1254,14 @@ class RuleWriter:
             and self.corpus_names(run)
         ]
         # "the eiffel tower" is a name of two words; "the wall", "the ceo", "the great one"
-        # and "the french one" describe what the conversation named
+        # and "the french one" describe what the conversation named; "the last flight" of a
+        # question that names someone ranks what it names
         named = {w for run in names if len(run.split()) > 1 and run.split()[-1] != "one"
                  for w in run.split()}  # fmt: skip
-        if set(_DEFINITE.findall(text.casefold())) - named:
+        ranked = {m[2] for m in _RANKED_PAIR.finditer(text.casefold()) if _ranks(m[1])}
+        names = [run for run in names if run not in ranked]  # "the largest moon" asks of one
+        described = {w for w in _DEFINITE.findall(text.casefold()) if not _ranks(w)}
+        if described - named:
             return []
         return names
 
@@ -1301,7 +1316,9 @@ class RuleWriter:
         whole name the words typed are where the mention is a longer name ("saturn" said while
         on Sega Saturn may mean Saturn (planet); "newton" on Isaac Newton, Newton (unit))."""
         typed = self.titles.named(text[mention.start : mention.end])
-        return list(dict.fromkeys([*self.titles.named(mention.name), *typed]))
+        named = self.titles.named(mention.name)
+        # and the pages of that name after a comma ("Nike, Inc." beside "Nike (mythology)")
+        return list(dict.fromkeys([*named, *typed, *self.siblings.namesakes(mention.name)]))
 
     def _page_meant(self, text: str, mention: Mention) -> str | None:
         """The page of a mentioned name that words only that page has point to ("was the
@@ -1496,10 +1513,53 @@ class RuleWriter:
         known = topic is not None or rejected is not None or context.first_turn_naming(name)
         if not known and not decision.phrase:
             return question  # a new topic guessed from the corpus is not pasted in
-        query = write_query(question, name, decision.phrase, topic, listed, others, in_play)
+        thing = self._known_thing(context, name)
+        phrase = decision.phrase
+        answered = (  # not where the question names whom it asks about ("nike the goddess")
+            self._person_answered(context, name)
+            if thing and not rejected and not others and not names_subject(question, name)
+            else None
+        )
+        said = [p for p in cues.pronouns(question) if p.casefold() in cues.PERSON_PRONOUNS]
+        if answered is not None and said:
+            # "did he win the oscar for it" after an answer that named the actor of a film
+            question = as_name(question, said[0], answered)
+            if phrase is None or phrase.casefold() in cues.PERSON_PRONOUNS:
+                things = [p for p in cues.pronouns(question) if p in cues.THING_PRONOUNS]
+                if not things:
+                    return question
+                phrase = things[0]
+        query = write_query(
+            question, name, phrase, topic, listed, others, in_play, person=False if thing else None
+        )
         if query == question:
             return query
         return self._others_described(context, query, question, name, in_play)
+
+    def _known_thing(self, context: Context, name: str) -> bool:
+        """Whether ``name`` is of a kind that is no person's, as its page opens ("Amadeus is
+        a 1984 film") or as the memory holds it, whatever pronouns its text uses, and is not
+        named like a person ("Henry Ford", an industrialist)."""
+        opening = self._opening(name)
+        kind = opening.kind if opening is not None and opening.stated else ""
+        if not kind:
+            topic = context.memory.topic(name)
+            kind = topic.kind if topic is not None else ""
+        if kind in cues.THING_KINDS:
+            return True
+        return bool(kind) and kind not in cues.PERSON_KINDS and not looks_like_person(name)
+
+    def _person_answered(self, context: Context, topic: str) -> str | None:
+        """The first person the last answer named, other than ``topic``: whom "he" or "she"
+        means while the topic is a thing ("F. Murray Abraham" of an answer about a film)."""
+        return next(
+            (
+                n
+                for n in context.previous_names
+                if n.casefold() != topic.casefold() and context.is_person(n)
+            ),
+            None,
+        )
 
     def _is_a(self, context: Context, name: str, noun: str) -> bool:
         """Whether ``noun``, a word for a thing, says what ``name`` is: the kind its page opens
@@ -1598,6 +1658,11 @@ def _question_after_subject(text: str) -> int | None:
         if word in cues.QUESTION_WORDS:
             return start if 0 < i <= _SUBJECT_WORDS else None
     return None
+
+
+def _ranks(word: str) -> bool:
+    """Whether a word after "the" ranks what follows it ("last", "most", "largest")."""
+    return word in _RANKING or (word.endswith("est") and len(word) > _SHORT_SUPERLATIVE)
 
 
 def _unnegated(text: str, found: Iterable[Mention]) -> list[Mention]:
@@ -1838,6 +1903,9 @@ _DETERMINER_BEFORE = re.compile(  # text that ends with a determiner
 )
 _OPENS_WITH_ARTICLE = re.compile(r"(?:the|a|an)\s+", re.IGNORECASE)  # "the band"
 _KIND_NOUNS = frozenset().union(*cues.KIND_WORDS, cues.PERSON_NOUNS, {"place", "one", "thing"})
+_RANKING = frozenset("first last next most least only same".split())  # "the last flight"
+_SHORT_SUPERLATIVE = 4  # "best", "west" and "rest" are no superlatives of a ranking
+_RANKED_PAIR = re.compile(r"\bthe\s+([a-z]+)\s+([a-z]+)")
 _ANSWERED_FOR = re.compile(
     r"(?:^|[.!?;]\s+)(?:for|as\s+for|regarding|about)\s+(?P<name>[^:.;]{2,80}?)\s*:", re.IGNORECASE
 )
@@ -1880,6 +1948,9 @@ _REFERS_BACK = re.compile(
     r"\b(?:this|that|these|those|said|aforementioned|aforesaid|above|mentioned|former|latter)"
     r"\s+[a-z]",
     re.IGNORECASE,
+)
+_GOVERNED_SUBJECT = re.compile(
+    r"\b(?:on|in|at|to|from|with|into|by|for|of|near|after|before|than|like|about)\b", re.I
 )
 _PREPOSITION = re.compile(
     r"\b(?:on|in|at|to|from|with|into|onto|by|for|of|near|over|under|across|through|during|"
