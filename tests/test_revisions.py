@@ -1254,3 +1254,17 @@ def test_he_or_she_after_an_answer_about_a_work_means_the_person_it_named(writer
     output, _ = converse(writer, history, final)
     assert output.topic == "Stories We Tell"
     assert output.query == query
+
+
+def test_a_subtitle_said_alone_names_its_page(writer):
+    output, _ = converse(writer, AVATAR, "who directed fury road")
+    assert output.topic == "Mad Max: Fury Road"
+    output, memory = converse(writer, AVATAR, "when did fury road come out... no wait, mad max 2")
+    assert output.topic == "Mad Max 2"
+    assert memory.topic("Mad Max: Fury Road").status is Status.DROPPED
+
+
+def test_a_correction_by_what_the_one_meant_did_is_no_name(writer):
+    output, memory = converse(writer, AVATAR, "no i meant the one that was shot in Singapore")
+    assert output.topic == "Avatar (2004 film)"
+    assert memory.topic("Avatar (2009 film)").status is Status.DROPPED

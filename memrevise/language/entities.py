@@ -238,14 +238,28 @@ def short_form_of(said: Sequence[str], key: tuple[str, ...]) -> int:
 
 
 def name_keys(name: str) -> list[tuple[str, ...]]:
-    """The word sequences by which a name is found: its words, and for "Place, Region"
-    (a comma title) also "place in region" and "region place"."""
+    """The word sequences by which a name is found: its words; for "Place, Region" (a
+    comma title) also "place in region" and "region place"; for "Series: Subtitle" also its
+    subtitle where that says a name of its own ("vice city" of "Grand Theft Auto: Vice
+    City", not "the movie")."""
     key = name_key(name)
     base = strip_qualifier(name)
+    if base.count(":") == 1:
+        subtitle = name_key(base.split(":")[1])
+        distinctive = [w for w in subtitle if w not in STOPWORDS and w not in _GENERIC_SUBTITLE]
+        if len(subtitle) > 1 and distinctive:
+            return [key, subtitle]
     if base.count(",") != 1:
         return [key]
     place, region = (name_key(part) for part in base.split(","))
     return [key, (*place, "in", *region), (*region, *place)] if place and region else [key]
+
+
+# Subtitle words that name no work of their own ("Pokémon: The Movie", "Part Two").
+_GENERIC_SUBTITLE = frozenset(
+    "movie film game series part episode season chapter volume edition saga story show "
+    "one two three four five six seven eight nine ten i ii iii iv v vi vii viii ix x".split()
+)
 
 
 class NameTable:

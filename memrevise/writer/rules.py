@@ -1920,7 +1920,8 @@ _ASIDE = re.compile(
 )  # "sorry if ...", "sory if ..."
 _DESCRIBING = re.compile(r"\s*(?:the|that|this|a|an)\s", re.IGNORECASE)
 _DESCRIBED_BY = re.compile(
-    r"\s*(?:the|that)\s+(?:[a-z]+\s+){0,5}?(?:with|from|about|whose|where|involving|had|has)\s",
+    r"\s*(?:the|that)\s+(?:[a-z]+\s+){0,5}?(?:with|from|about|whose|where|involving|had|has)\s"
+    r"|\s*the\s+one\s+(?:that|which|who)\s",  # "the one that won best picture"
     re.IGNORECASE,
 )
 _CLAUSE = re.compile(r"\s*(?:,|;|:|\s[-–—]+\s|[-–—]{2,}|—)\s*")
