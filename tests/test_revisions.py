@@ -1268,3 +1268,23 @@ def test_a_correction_by_what_the_one_meant_did_is_no_name(writer):
     output, memory = converse(writer, AVATAR, "no i meant the one that was shot in Singapore")
     assert output.topic == "Avatar (2004 film)"
     assert memory.topic("Avatar (2009 film)").status is Status.DROPPED
+
+
+@pytest.mark.parametrize(
+    ("history", "final", "query"),
+    [
+        ([("where was brian may born", PAGES["Brian May"][0])], "and roger taylor?",
+         "where was roger taylor born"),
+        (CREW, "and before that?", "where did Neil Armstrong grow up before that"),
+    ],
+)  # fmt: skip
+def test_an_elliptic_turn_is_asked_as_the_last_question_was(writer, history, final, query):
+    output, _ = converse(writer, history, final)
+    assert output.query == query
+
+
+def test_an_elliptic_turn_on_the_same_topic_swaps_no_subject(writer):
+    history = [("what did george harrison play", PAGES["George Harrison"][0])]
+    output, _ = converse(writer, history, "and the sitar")
+    assert output.topic == "George Harrison"
+    assert "sitar" in output.query and "did the sitar" not in output.query

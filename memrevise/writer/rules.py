@@ -1503,6 +1503,10 @@ class RuleWriter:
             if renamed_question is None and phrase and _says(phrase, rejected):
                 return replace_phrase(question, phrase, shown)  # "how did pierre die"
             question = _replace_value(renamed_question or question, rejected, shown)
+        elif context.memory.nodes:
+            carried = self._elliptic(context, question, name)
+            if carried is not None:  # "and townshend?" after "where was he born"
+                return carried
         listed = any(
             any(n.casefold() == name.casefold() for n in names) for _, names in context.answer_lists
         )
@@ -1535,6 +1539,43 @@ class RuleWriter:
         if query == question:
             return query
         return self._others_described(context, query, question, name, in_play)
+
+    def _elliptic(self, context: Context, question: str, name: str) -> str | None:
+        """An elliptic turn ("and townshend?", "and in 2022?") asked as the last question
+        was: its words take the place of the last question's subject where they name the new
+        topic ("where was he born" -> "where was townshend born"), else follow it where they
+        open with a preposition ("did mbappé win the world cup in 2022", its pronoun resolved).
+        None for any other turn."""
+        found = _AND_ELLIPSIS.fullmatch(question.strip())
+        if found is None:
+            return None
+        rest, last = found["rest"], context.memory.nodes[-1]
+        said = cues.words_of(rest)
+        if not said or len(said) > _ELLIPSIS_WORDS or set(said) & cues.QUESTION_WORDS:
+            return None
+        asked = _questions(last.question)[-1] if _questions(last.question) else last.question
+        if said[0] in _OPENING_PREPOSITIONS:
+            previous = context.memory.topic(last.topic)
+            carried = f"{asked.rstrip(' ?.!')} {rest}"
+            return write_query(carried, last.topic, None, previous, False, [], [])
+        if (
+            name.casefold() == last.topic.casefold()  # "and the copa": no subject to swap
+            or not names_subject(rest, name)  # "what about the former mentioned one?"
+            or cues.pronouns(rest)
+            or set(said[1:]) & _OPENING_PREPOSITIONS  # "what about mccartney after the band"
+        ):
+            return None
+        subject = (
+            cues.pronouns(asked)[:1]
+            or [
+                asked[m.start : m.end]
+                for m in context.mentions(asked)
+                if m.name.casefold() == last.topic.casefold()
+            ][:1]
+        )
+        if not subject:
+            return None
+        return as_name(asked, subject[0], rest)
 
     def _known_thing(self, context: Context, name: str) -> bool:
         """Whether ``name`` is of a kind that is no person's, as its page opens ("Amadeus is
@@ -1932,6 +1973,11 @@ _SUBJECT_WORDS = 4  # the most words of a subject said before its question
 _SELECTING = frozenset({"one", "ones"})  # "the X one" picks one of several
 _CASUAL_PEOPLE = frozenset("guy guys dude lady bloke chap fella".split())  # "the f1 guy"
 _ELLIPTIC = re.compile(r"\W*(?:and|what\s+about|how\s+about)\b", re.IGNORECASE)
+_AND_ELLIPSIS = re.compile(
+    r"\W*(?:and|what\s+about|how\s+about)\s+(?P<rest>[^?!.]+?)\s*[?!.]*", re.IGNORECASE
+)
+_ELLIPSIS_WORDS = 4  # the most words of what an elliptic turn asks about
+_OPENING_PREPOSITIONS = frozenset("in on at for before after during since with without".split())
 _EXISTENTIAL = re.compile(r"\b(?:is|are|was|were)\s+there\b", re.IGNORECASE)
 # "the band", not "the b-52", "the band's" or "the author of these books" (the books decide)
 _THE_NOUN = r"\bthe\s+([a-z]+)\b(?!['’-]|\s+of\b)"
