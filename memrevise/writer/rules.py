@@ -255,9 +255,9 @@ class RuleWriter:
             return True
         # "the city ffs. is there a uni there": a description, a sentence of its own, before
         # a question (not "the roof tiles, where were they made")
-        head = _before_question(text)
-        ends = head == text or re.match(rf"{re.escape(head)}\s*[.!?…]", text) is not None
-        described = cues.described_only(head) if ends else None
+        lead = _before_question(text)
+        ends = lead == text or re.match(rf"{re.escape(lead)}\s*[.!?…]", text) is not None
+        described = cues.described_only(lead) if ends else None
         if described is None:
             return False
         head, before = described
@@ -339,10 +339,9 @@ class RuleWriter:
         if not nodes or not said or set(said) & cues.QUESTION_WORDS:
             return False
         answered, asked = nodes[-1].topic, set(cues.words_of(nodes[-1].question)) - STOPWORDS
-        negated = {w for phrase in cues.negated(text) for w in cues.words_of(phrase)}
         found = self._people_said(context, text)
         named = {w for m in found for w in cues.words_of(text[m.start : m.end])}
-        if _content(text) - named - negated:
+        if _content(text) - named - _negated_words(text):
             return False  # more than names: a question or a description of its own
         said_of_answered = asked & set(name_key(answered))
         return any(
@@ -1524,10 +1523,10 @@ class RuleWriter:
             if thing and not rejected and not others and not names_subject(question, name)
             else None
         )
-        said = [p for p in cues.pronouns(question) if p.casefold() in cues.PERSON_PRONOUNS]
-        if answered is not None and said:
+        people = [p for p in cues.pronouns(question) if p.casefold() in cues.PERSON_PRONOUNS]
+        if answered is not None and people:
             # "did he win the oscar for it" after an answer that named the actor of a film
-            question = as_name(question, said[0], answered)
+            question = as_name(question, people[0], answered)
             if phrase is None or phrase.casefold() in cues.PERSON_PRONOUNS:
                 things = [p for p in cues.pronouns(question) if p in cues.THING_PRONOUNS]
                 if not things:
@@ -1553,7 +1552,7 @@ class RuleWriter:
         said = cues.words_of(rest)
         if not said or len(said) > _ELLIPSIS_WORDS or set(said) & cues.QUESTION_WORDS:
             return None
-        asked = _questions(last.question)[-1] if _questions(last.question) else last.question
+        asked = (_questions(last.question) or [last.question])[-1]
         if said[0] in _OPENING_PREPOSITIONS:
             previous = context.memory.topic(last.topic)
             carried = f"{asked.rstrip(' ?.!')} {rest}"
@@ -1706,9 +1705,14 @@ def _ranks(word: str) -> bool:
     return word in _RANKING or (word.endswith("est") and len(word) > _SHORT_SUPERLATIVE)
 
 
+def _negated_words(text: str) -> set[str]:
+    """The words of what ``text`` says is not meant ("watson" of "crick not watson")."""
+    return {w for phrase in cues.negated(text) for w in cues.words_of(phrase)}
+
+
 def _unnegated(text: str, found: Iterable[Mention]) -> list[Mention]:
     """The names found in ``text`` but those it says are not meant ("crick not watson")."""
-    negated = {w for phrase in cues.negated(text) for w in cues.words_of(phrase)}
+    negated = _negated_words(text)
     return [m for m in found if not set(cues.words_of(text[m.start : m.end])) <= negated]
 
 
@@ -2048,14 +2052,14 @@ def _replace_value(text: str, old: str, new: str) -> str:
     after = [m for m, _ in number_mentions(new, in_title=True)]
     if not before or not after:
         return text
-    pattern = _WHOLE_WORD
-    renamed_here = rename(text, before[-1].text, after[-1].text, pattern=pattern)
+    renamed_here = rename(text, before[-1].text, after[-1].text, pattern=_WHOLE_WORD)
     if renamed_here is not None:
         return renamed_here
     # The value as the question says it: "when did part 3 come out" -> "... part 2 ..."
     said = [m for m, _ in number_mentions(text) if m.number == before[-1].number]
-    value = str(after[-1].number)
-    return rename(text, said[-1].text, value, pattern=pattern) or text if said else text
+    if not said:
+        return text
+    return rename(text, said[-1].text, str(after[-1].number), pattern=_WHOLE_WORD) or text
 
 
 def _pointing_segments(text: str) -> list[str]:
