@@ -307,7 +307,7 @@ _CORRECTION = re.compile(
     r"|\b(?:the|that)\s+other\s+(?:one|guy|person|man|woman|film|movie)\b"
     r"|\b(?:no|nope|nah|wait|sorry|oops),?\s+(?:wait|no|i\s+mean|sorry|actually|scratch)\b"
     r"|\b(?:scratch|forget|ignore)\s+that\b|\bor\s+rather\b|\bhang\s+on\b|\bhold\s+on\b"
-    r"|\b\d+\s*,?\s+not\s+\d+\b|(?:^|[,;])\s*not\s+(?:the\s+)?[\w'.-]+(?:\s+[\w'.-]+)?\s*(?:[,.;!?…]|$)|\b(?:no|nope),?\s+(?:the|it'?s|its|i)\b",
+    r"|\b[a-z]{0,4}\d+\s*,?\s+not\s+\d+\b|(?:^|[,;])\s*not\s+(?:the\s+)?[\w'.-]+(?:\s+[\w'.-]+)?\s*(?:[,.;!?…]|$)|\b(?:no|nope),?\s+(?:the|it'?s|its|i)\b",
     re.IGNORECASE,
 )
 # Where a turn restarts its own correction: "the second guy… wait, no, the first one".
@@ -360,12 +360,14 @@ _REPAIR_CUE = re.compile(
     r"(?:(?<=[,.;!?…—-])|(?<=\s))\s*(?:no+\s+wait|wait(?:\s+no+)?|hang\s+on|hold\s+on|"
     r"scratch\s+that|scrap\s+that|make\s+that|forget\s+that|or\s+rather|no+\s+no+|"
     r"i\s+mean|i\s+meant|my\s+bad|oops|whoops|rather)\b"
-    r"|(?<=[,.;!?…—-])\s*(?:no+|nope|nah|sorry|actually|hm+,?\s+no+|hm+)\b"
+    r"|(?<=[,.;!?…—-])\s*(?:(?:ugh|argh|oh|ah|uh+|um+|er+m?)[\s,]+)?"  # ", ugh no, norman"
+    r"(?:no+|nope|nah|sorry|actually|hm+,?\s+no+|hm+)\b"
     r"|(?<=[.…—-])\s*(?:or)\b|(?<=,)\s*or\s+no+\b",
     re.IGNORECASE,
 )
 # "1990 err 98 i mean": a hesitation, then what was meant, then "i mean" at the end
 _HESITATION = re.compile(r"(?:(?<=[,.;!?…—-])|(?<=\s))\s*(?:er+m?|uh+|um+|hm+)\s+", re.IGNORECASE)
+_BREAK = re.compile(r"\s*(?:\.{2,}|…|[,;]|\s[-–—]+)\s*")
 _MEANT_AT_END = re.compile(r"\s+i\s+mean[t]?[\s.!?…]*$", re.IGNORECASE)
 
 
@@ -390,10 +392,16 @@ def repair_split(text: str) -> tuple[str, str] | None:
         if after and _has_substance(before):
             return before, after
     meant = _MEANT_AT_END.search(text)
-    hesitations = list(_HESITATION.finditer(text, 0, meant.start())) if meant else []
-    if hesitations:
-        before = text[: hesitations[-1].start()].strip(_GAP)
-        after = text[hesitations[-1].end() : meant.start()].strip(_GAP)
+    if meant is None:
+        return None
+    # "1990 err 98 i mean", "when was t2 released.. t3 i mean": what was meant follows the
+    # last hesitation, else the last break, and ends before "i mean"
+    breaks = list(_HESITATION.finditer(text, 0, meant.start())) or list(
+        _BREAK.finditer(text, 0, meant.start())
+    )
+    if breaks:
+        before = text[: breaks[-1].start()].strip(_GAP)
+        after = text[breaks[-1].end() : meant.start()].strip(_GAP)
         if after and _has_substance(before):
             return before, after
     return None

@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher, get_close_matches
 from functools import lru_cache
 
-from memrevise.text import strip_qualifier
+from memrevise.language.cues import KIND_WORDS
+from memrevise.numbers import roman_value
+from memrevise.text import qualifier, strip_qualifier
 
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 _CAP = r"[A-Z][\w'’.\-]*"
@@ -379,26 +381,40 @@ class NameTable:
                     i += n
                     break
             else:
-                acronym = self._acronym(text, spans[i])
-                if acronym is not None:
-                    found.append(Mention(acronym, spans[i][1], spans[i][2]))
-                i += 1
+                typed = self._acronym(spans, i)
+                if typed is not None:
+                    found.append(Mention(typed[0], spans[i][1], spans[i + typed[1] - 1][2]))
+                i += typed[1] if typed is not None else 1
         return tuple(found)
 
-    def _acronym(self, text: str, span: tuple[str, int, int]) -> str | None:
-        """The one name whose initials and number a word spells ("ps4" for PlayStation 4),
+    def _acronym(self, spans: Sequence[tuple[str, int, int]], i: int) -> tuple[str, int] | None:
+        """The one name whose initials and number the word at ``i`` spells, and how many words
+        spell it: "ps4" for PlayStation 4, "gta 3" and "gta v" for Grand Theft Auto III and V,
         where the table reads short forms. Initials without a number are left alone: typos
         ("wht", "thr") and an answer's capitals ("the FBI agent") spell names as often as
         people mean them."""
-        if self._initials is None or not _ACRONYM_TYPED.fullmatch(span[0]):
+        if self._initials is None:
             return None
+        word = spans[i][0]
+        spelt = [(word, 1)] if _ACRONYM_TYPED.fullmatch(word) else []
+        if i + 1 < len(spans) and _ACRONYM_LETTERS.fullmatch(word):
+            number = spans[i + 1][0]
+            if (number.isdigit() and len(number) < 3) or _TYPED_NUMERAL.fullmatch(number):
+                spelt.append((word + number, 2))
+        for typed, n in spelt:
+            name = self._acronym_of(typed)
+            if name is not None:
+                return name, n
+        return None
+
+    def _acronym_of(self, typed: str) -> str | None:
         if self._acronyms is None:
             self._acronyms = {}
             for entries in self._names.values():
                 for name in entries:
                     for spelt in acronyms_of(name):
                         self._acronyms.setdefault(spelt, set()).add(name)
-        named = self._acronyms.get(span[0], set())
+        named = self._acronyms.get(typed, set())
         return next(iter(named)) if len(named) == 1 else None
 
     def short_forms(self, text: str) -> list[Mention]:
@@ -469,7 +485,10 @@ class NameTable:
 
 _POSSESSIVE = "'s"
 _QUALIFIER_AFTER = re.compile(r"\s*\((?P<qualifier>[^()]{1,40})\)")
+_WORD_AFTER = re.compile(r"\s+(?P<word>[A-Za-z]+)")
 _ACRONYM_TYPED = re.compile(r"[a-z]{2,6}\d{1,2}")
+_ACRONYM_LETTERS = re.compile(r"[a-z]{2,6}")
+_TYPED_NUMERAL = re.compile(r"(?!i$)x{0,3}(?:ix|iv|v?i{0,3})")  # "v", "iii"; "i" is a pronoun
 _INITIALS = re.compile(r"(?:[A-Z]\.){2,}")
 _NAME_PART = re.compile(r"[A-Z][a-z]+|[A-Z]+(?![a-z])|[a-z]+|\d+")  # "PlayStation" -> Play, Station
 
@@ -478,31 +497,56 @@ def acronyms_of(name: str) -> tuple[str, ...]:
     """The initials a name is typed in, lower case, with the number it ends in: its words'
     and its main words' ("cod2" and "cd2" for Call of Duty 2, "ps4" for PlayStation 4, "psg"
     for Paris Saint-Germain F.C., "nasa" for National Aeronautics and Space
-    Administration); none for a name of one part or with other numbers."""
+    Administration); a Roman numeral at the end of three parts or more is typed as its
+    value or as written ("ff7" and "ffvii" for Final Fantasy VII, "ww2" for World War II);
+    none for a name of one part or with other numbers."""
     said = strip_qualifier(name).split()
     if said and _INITIALS.fullmatch(said[-1]):
         said.pop()  # "F.C." is left out as people leave it out
     parts = [p for word in said for p in _NAME_PART.findall(_bare(word))]  # "Hudson's"
     number = parts.pop() if parts and parts[-1].isdigit() else ""
+    if not number and len(parts) > 2 and _SMALL_NUMERAL.fullmatch(parts[-1]):
+        numeral = parts.pop()
+        return tuple(
+            dict.fromkeys(
+                _initials(parts) + n for n in (str(roman_value(numeral)), numeral.casefold())
+            )
+        )
     main = [p for p in parts if p not in _TITLE_WORDS]
     if len(main) < 2 or any(p.isdigit() for p in parts):
         return ()
-    spelt = ("".join(p[0] for p in words).casefold() + number for words in (parts, main))
+    spelt = (_initials(words) + number for words in (parts, main))
     return tuple(dict.fromkeys(spelt))
 
 
 _NUMERAL = re.compile(r"[IVXLCDM]+")
 
 
+def _initials(words: Sequence[str]) -> str:
+    return "".join(w[0] for w in words).casefold()
+
+
+_SMALL_NUMERAL = re.compile(r"(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")  # I to LXXXIX
+
+
 def _qualified_as_written(text: str, names: list[str], end: int) -> tuple[str, int]:
     """The name of ``names`` that the text writes with its qualifier after ``end``, and where
-    that ends ("Night of the Living Dead (1990 film)" in an answer); else the first name."""
+    that ends ("Night of the Living Dead (1990 film)" in an answer); else the one name whose
+    qualifier says the kind word that follows ("the shining film", "the shining movie": The
+    Shining (film)); else the first name."""
     written = _QUALIFIER_AFTER.match(text, end)
     if written is not None:
         qualified = f"({written['qualifier'].casefold()})"
         for name in names:
             if name.casefold().endswith(qualified):
                 return name, written.end()
+    kind = _WORD_AFTER.match(text, end)
+    if kind is not None and len(names) > 1:
+        said = kind["word"].casefold()
+        said_kind = next((group for group in KIND_WORDS if said in group), {said})
+        fitting = [n for n in names if said_kind & set(name_key(qualifier(n)))]
+        if len(fitting) == 1:
+            return fitting[0], end
     return names[0], end
 
 

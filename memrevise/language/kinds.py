@@ -63,6 +63,10 @@ def _kind_after(text: str, start: re.Pattern[str], aliases: tuple[re.Pattern[str
     return ""
 
 
+# First words of place names, never of a person's ("New Jersey", "Los Angeles", "Mount Fuji").
+_PLACE_OPENERS = frozenset(
+    "new las san santa são north south east west upper lower mount port fort cape united".split()
+)
 _NOT_PERSON_HEADS = frozenset(
     "war battle river lake mountain park university college school company corporation inc "
     "band records airport station street bridge church island islands ocean sea bay city county "
@@ -97,4 +101,5 @@ def looks_like_person(name: str, kind: str = "", facts: Iterable[str] = ()) -> b
         2 <= len(named) <= 3
         and all(p[:1].isupper() and p.isalpha() for p in named)
         and parts[-1].casefold() not in _NOT_PERSON_HEADS
+        and parts[0].casefold() not in _PLACE_OPENERS
     )

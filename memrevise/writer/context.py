@@ -107,6 +107,16 @@ class Context:
         """The member of the most relevant earlier list at ``position``."""
         # The latest turn first; within a turn, its short lists before the list of every name.
         candidates = sorted(self.answer_lists, key=lambda item: -item[0])
+        # then every answer's names in order ("the songwriter paul simon and the singer art
+        # garfunkel, who met at school": "the second guy you named")
+        # of the kind meant: people for "the second guy", else of the rejected topic's kind
+        people = position.noun in cues.PERSON_NOUNS - {"one"}
+        alike = people or (self.is_person(rejected) if rejected is not None else None)
+        named: dict[int, list[str]] = {}
+        for turn, name in self.answer_names:
+            if alike is not None and self.is_person(name) == alike:
+                named.setdefault(turn, []).append(name)
+        candidates += [(t, n) for t, n in sorted(named.items(), reverse=True) if len(n) > 1]
         if rejected is not None:
             holding = [c for c in candidates if any(same_name(n, rejected) for n in c[1])]
             candidates = holding + [c for c in candidates if c not in holding]
@@ -115,7 +125,6 @@ class Context:
             if len(topics) < 2:
                 return None
             candidates = [(self.memory.topics[0].turns[0], topics)]
-        people = position.noun in cues.PERSON_NOUNS - {"one"}
         for turn, names in candidates:
             if people:
                 names = [n for n in names if self.is_person(n)]

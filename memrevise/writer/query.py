@@ -12,11 +12,18 @@ the title without its bracketed qualifier, unless another page of that name is i
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable
 
 from memrevise.language import cues
-from memrevise.language.entities import STOPWORDS, name_key, short_form_of, word_spans
+from memrevise.language.entities import (
+    STOPWORDS,
+    acronyms_of,
+    name_key,
+    short_form_of,
+    word_spans,
+)
 from memrevise.language.kinds import looks_like_person
 from memrevise.memory import Topic
 from memrevise.text import POSSESSIVES, qualifier, strip_qualifier
@@ -39,13 +46,16 @@ def display_name(name: str, in_play: Iterable[str]) -> str:
 
 def names_subject(question: str, name: str) -> bool:
     """Whether ``question`` already names ``name``: its words in order (or their short forms,
-    "man utd"), or a distinctive word of it ("orwell's" for "George Orwell", "bulls" for
-    "Chicago Bulls")."""
+    "man utd", or its initials and number, "gta 3"), or a distinctive word of it ("orwell's"
+    for "George Orwell", "bulls" for "Chicago Bulls")."""
     key = name_key(name)
     said = [w.removesuffix("'s") for w, _, _ in word_spans(question)]
     if len(key) > 1 and any(short_form_of(said[i:], key) for i in range(len(said))):
         return True  # word for word or in short forms ("man utd")
     if any(tuple(said[i : i + len(key)]) == key for i in range(len(said))):
+        return True
+    typed = {*said, *(a + b for a, b in itertools.pairwise(said))}  # "gta 3"
+    if typed & {a for a in acronyms_of(name) if a[-1].isdigit()}:  # not "in" for Isaac Newton
         return True
     distinctive = [
         w for w in key if len(w) > _SHORT_NAME_WORD and w not in STOPWORDS and not w.isdigit()

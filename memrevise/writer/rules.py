@@ -317,16 +317,23 @@ class RuleWriter:
         no relative clause describes someone by it ("the guy who wrote the first one")."""
         current = context.current
         said = _FAMILY_PLACE.search(text)
-        if (
-            current is None
-            or said is None
-            or cues.in_a_list(text)
-            or cues.relative_clause(text)
-            or _GOING_BACK.search(text)  # "going back to the first film, ..." returns
-        ):
+        if current is None or said is None or cues.in_a_list(text) or cues.relative_clause(text):
             return None
         moved = self.siblings.moved(current.name, said.group())
-        return (current.name, moved) if moved is not None else None
+        back = _GOING_BACK.search(text)  # "going back to the first film, ..."
+        if moved is None or (back is not None and not self._moves_back(context, text, back, moved)):
+            return None
+        return current.name, moved
+
+    @staticmethod
+    def _moves_back(context: Context, text: str, back: re.Match[str], moved: str) -> bool:
+        """Whether "back to the first film" means the family's member ``moved``: not where it
+        returns to a topic of before, but where it asks "what about" it ("what about the
+        first season") or its noun fits the member ("back to the first film": Alien (film))."""
+        if context.memory.topic(moved) is not None:
+            return False
+        asked = re.search(r"\b(?:what|how)\s*$", text[: back.start()], re.IGNORECASE)
+        return bool(asked or context.of_noun([moved], back["noun"]))
 
     def _names_again(self, context: Context, text: str) -> bool:
         """Whether a turn that asks nothing only names again whom the last question asked
@@ -474,7 +481,7 @@ class RuleWriter:
         if current is not None:
             moved = self.siblings.moved(current.name, text)
             if moved is not None:
-                return moved, None
+                return moved, self.siblings.typed(moved, text)  # "when was t2 released"
         position = cues.final_position(text)
         if position is not None:
             at = context.at_position(position, None)
@@ -1498,8 +1505,13 @@ class RuleWriter:
             typed = set(acronyms_of(rejected)) & set(cues.words_of(question))
             if renamed_question is None and typed:  # "the ps2" -> "the PlayStation 3"
                 renamed_question = replace_phrase(question, typed.pop(), shown)
+            if renamed_question is None:  # "who developed vice city" -> "... Grand Theft Auto III"
+                said = [m for m in mentions(question, self.titles) if same_name(m.name, rejected)]
+                if said:
+                    renamed_question = question[: said[0].start] + shown + question[said[0].end :]
             phrase = decision.phrase
-            if renamed_question is None and phrase and _says(phrase, rejected):
+            typed_short = phrase and self.siblings.typed(rejected, phrase) == phrase  # "t2"
+            if renamed_question is None and phrase and (_says(phrase, rejected) or typed_short):
                 return replace_phrase(question, phrase, shown)  # "how did pierre die"
             question = _replace_value(renamed_question or question, rejected, shown)
         elif context.memory.nodes:
@@ -1756,8 +1768,9 @@ _FAMILY_PLACE = re.compile(
 _TOPIC_NOUNS = frozenset("topic one subject thing question conversation".split())
 # "back" returns, but for a step back along a family ("go back one game")
 _RETURNING = re.compile(
-    r"\b(?:back(?!\s+(?:one|a)\b)|again|return|returning|revisit)\b", re.IGNORECASE
-)
+    r"\b(?:back(?!\s+(?:one|a|\d{1,2}|two|three|four|five)\b)|again|return|returning|revisit)\b",
+    re.IGNORECASE,
+)  # not "back one", "go back 4 games": steps along a family
 _TOLD = re.compile(
     r"\b(?:you|u)\s+(?:told|mentioned|said|called|described|talked)\b|\bfrom\s+before\b",
     re.IGNORECASE,
@@ -1838,10 +1851,28 @@ def _asks_anew(sentence: str) -> bool:
     said = cues.words_of(cues.normalised(sentence))
     while said and said[0] in _OPENERS:
         said = said[1:]
-    if not said:
-        return False
+    if not said or (said[1:2] == ["about"] and _only_a_place(said[2:])):
+        return False  # "what about the first season" asks the last question again
     first = said[0]  # "the one who stayed in orbit" describes; "who stayed in orbit?" asks
     return first in cues.QUESTION_WORDS or first.rstrip("s") in _WH or first.split("'")[0] in _WH
+
+
+# Words that place a member of a family ("the next one", "the 2019 version", "4 yrs later").
+_PLACING = frozenset(cues.ORDINALS) | frozenset(
+    "next previous following original latest newest older newer later earlier before after "
+    "one version season series edition episode part instalment installment sequel years yrs "
+    "year game film movie book".split()
+)
+_NUMERAL_TYPED = re.compile(r"[ivxlc]+")
+
+
+def _only_a_place(words: list[str]) -> bool:
+    """Whether ``words`` only place a member of a family: numbers, numerals and
+    :data:`_PLACING` words beside stop words other than pronouns ("what about their
+    1998–2010" asks about their years)."""
+    return not set(words) & cues.PRONOUNS and all(
+        w in STOPWORDS or w in _PLACING or w.isdigit() or _NUMERAL_TYPED.fullmatch(w) for w in words
+    )
 
 
 def _specific_first(names: list[str]) -> list[str]:

@@ -80,8 +80,15 @@ _FROM_VALUE = re.compile(
     rf"\b{_UNIT}\s+(?P<way>after|before)\s+(?P<value>\d{{1,4}}|[IVXLC]{{1,7}})\b", re.IGNORECASE
 )
 _LATER = frozenset("later after on".split())
-_FIRST = re.compile(r"\b(?:original|very\s+first|first\s+(?:one|film|movie|book|game|part))\b")
-_LAST = re.compile(r"\b(?:latest|newest|most\s+recent|last\s+(?:one|film|movie|book|game))\b")
+_MOVE = re.compile(  # not by years: "4 years later" counts years, read above
+    rf"\b(?:(?P<way>back|ahead|forward)\s+)?{_COUNT}\s+(?!years?\b){_UNIT}s?"
+    r"(?:\s+(?P<after>back|ahead|forward|earlier|later))?\b",
+    re.IGNORECASE,
+)
+_BACK = frozenset("back earlier".split())
+_MEMBER = _UNIT.replace("year|", "")  # "the first year" is no member
+_FIRST = re.compile(rf"\b(?:original|very\s+first|first\s+{_MEMBER})\b")
+_LAST = re.compile(rf"\b(?:latest|newest|most\s+recent|last\s+{_MEMBER})\b")
 _ORDINAL = re.compile(
     rf"\b(?:the\s+)?(?P<ord>{'|'.join(w for w, n in cues.ORDINALS.items() if n > 1)}|"
     r"\d{1,2}(?:st|nd|rd|th))\b(?!\s+(?:person|guy|man|woman|name|item|entry|member|"
@@ -93,7 +100,7 @@ _COUNTED = re.compile(r"\s*(?:[a-z]{3,})", re.IGNORECASE)
 _VALUE_FOLLOWERS = frozenset(
     "not one one's then instead please version edition film movie mission game season "
     "model sequel again or and still though tho too sorry lol right is was i you actually "
-    "rather maybe perhaps".split()
+    "rather maybe perhaps pls plz thx thanks ty".split()
 )
 
 
@@ -293,6 +300,15 @@ class Siblings:
             return ()
         return tuple(Member(year, t) for year, t in sorted(by_year.items()))
 
+    def typed(self, title: str, text: str) -> str | None:
+        """The words of ``text`` that type ``title`` by its family's initials and its number
+        ("t2" for Terminator 2: Judgment Day), if any."""
+        family = self.family(title)
+        own = {m.value for m in family if m.title.casefold() == title.casefold()}
+        slot = _slot(title)  # a series by year keeps its numbered titles' numbers
+        own |= {slot[1]} if slot is not None else set()
+        return next((m.group() for m in _typed_short(family, text) if int(m["value"]) in own), None)
+
     def moved(self, title: str, text: str) -> str | None:
         """The member of ``title``'s family that ``text`` asks for instead of it: a value
         said in it (not one it rejects: "7 not 6"), a step ("the next one", "the one
@@ -330,9 +346,22 @@ class Siblings:
                 i = next(i for i, m in enumerate(family) if m.title == by_value[at])
                 i += 1 if anchor["way"].casefold() == "after" else -1
                 return family[i].title if 0 <= i < len(family) else None
-        for value in said_values(text):
+        typed = [int(m["value"]) for m in _typed_short(family, text)]
+        for value in [*typed, *said_values(text)]:
             if value in by_value and by_value[value].casefold() != title.casefold():
                 return by_value[value]
+        move = _MOVE.search(text)  # "go back 4 games", "skip ahead two seasons"
+        way = move and (move["way"] or move["after"])
+        if way:
+            count = move["count"].casefold()
+            size = int(count) if count.isdigit() else _NUMBER_WORDS[count]
+            size = -size if way.casefold() in _BACK else size
+            slot = _slot(title)  # numbered: "back 4 games" from X is VI, by number or year
+            number = family[here].value if values[0] < _CENTURY else slot and slot[1]
+            if number is not None and number < _CENTURY:
+                return by_value.get(number + size)
+            i = here + size
+            return family[i].title if 0 <= i < len(family) else None
         steps = _STEPS.search(text)
         size = _STEP_WORDS[steps.group(1).casefold()] if steps else 1
         for direction, step in ((1, _NEXT), (-1, _PREVIOUS)):
@@ -354,6 +383,26 @@ class Siblings:
         if _LAST.search(text.casefold()) and here + 1 < len(family):
             return family[-1].title
         return None
+
+
+# A family's initials typed with a member's number: "ff7", "t3", "gta5".
+_SHORT_TYPED = re.compile(r"\b(?P<letters>[a-z]{1,4})(?P<value>\d{1,2})\b", re.IGNORECASE)
+
+
+def _typed_short(family: tuple[Member, ...], text: str) -> list[re.Match[str]]:
+    """Where ``text`` types a value after the initials of the words that open a member's
+    title before its number or subtitle ("ff7" in Final Fantasy VI's family, "t3" in The
+    Terminator's)."""
+    initials = set()
+    for member in family:
+        opening = re.split(r"[:\d]", strip_qualifier(member.title))[0]
+        words = [w for w in name_key(opening) if w != "the" and not _NUMERAL_WORD.fullmatch(w)]
+        if words:
+            initials.add("".join(w[0] for w in words))
+    return [m for m in _SHORT_TYPED.finditer(text) if m["letters"].casefold() in initials]
+
+
+_NUMERAL_WORD = re.compile(r"[ivxl]+")
 
 
 def _with_last_digits(years: dict[int, str]) -> dict[int, str]:
