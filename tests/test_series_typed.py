@@ -1,5 +1,6 @@
 """Series and lists as people type them: a numbered title in initials ("ff7", "gta 3", "t2"),
-a step of several parts ("go back 4 games"), "what about the first season", a self-repair
+a step of several parts ("go back 4 games"), "what about the first season", "the 60s
+version", "in the very first one what ...", a self-repair
 whose correction ends in "i mean" or follows "ugh no", a kind word after a shared name ("the
 shining film"), and "the second guy you named" among the people an answer named."""
 
@@ -32,6 +33,12 @@ PAGES = {
     "Stranger Things season 4": ["The fourth season of Stranger Things premiered in May 2022."],
     "The Shining (novel)": ["The Shining is a 1977 horror novel by Stephen King."],
     "The Shining (film)": ["The Shining is a 1980 horror film directed by Stanley Kubrick."],
+    "Casino Royale (1967 film)": [
+        "Casino Royale is a 1967 spy comedy film with five credited directors."
+    ],
+    "Casino Royale (2006 film)": [
+        "Casino Royale is a 2006 spy film, the first with Daniel Craig as James Bond."
+    ],
     "Stephen King": ["Stephen King is an American author born in Portland, Maine, in 1947."],
     "Paul Simon": ["Paul Simon is an American singer-songwriter born in Newark in 1941."],
     "Art Garfunkel": ["Art Garfunkel is an American singer born in Forest Hills in 1941."],
@@ -157,3 +164,29 @@ def test_a_place_among_the_people_an_answer_named(writer, history, final, meant,
     assert output.topic == meant
     assert memory.topic(rejected).status is Status.DROPPED
     assert meant.split()[-1] in output.query
+
+
+CASINO = [("who played bond in casino royale", "Daniel Craig, in Casino Royale (2006 film).")]
+
+
+@pytest.mark.parametrize(
+    "final",
+    [
+        "wrong one.. the 60s version",
+        "wasnt there a silly one in the 60s",  # a question without its apostrophe
+    ],
+)
+def test_a_decade_picks_the_page_of_a_year_in_it(writer, final):
+    output, _ = converse(writer, CASINO, final)
+    assert output.topic == "Casino Royale (1967 film)"
+    assert output.query  # the decade is no value to swap in the question: no crash
+
+
+def test_the_very_first_one_before_a_question_of_its_own(writer):
+    history = [
+        (f"when did stranger things season {n} come out", PAGES[f"Stranger Things season {n}"][0])
+        for n in (2, 3)
+    ]
+    output, _ = converse(writer, history, "in the very first one what do they call the monster")
+    assert output.topic == "Stranger Things season 1"
+    assert "monster" in output.query  # its own question, not the last one carried

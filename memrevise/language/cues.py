@@ -40,6 +40,12 @@ QUESTION_WORDS = frozenset(
         "explain",
         "describe",
     ]
+    # negative questions, with or without their apostrophe: "wasnt there a silly one"
+    + [
+        f"{verb}{apostrophe}t"
+        for verb in "isn wasn aren weren don doesn didn can couldn wouldn hasn haven hadn".split()
+        for apostrophe in ("'", "")
+    ]
 )
 PERSON_PRONOUNS = frozenset(["he", "him", "his", "himself", "she", "her", "hers", "herself"])
 THING_PRONOUNS = frozenset(["it", "its", "itself"])

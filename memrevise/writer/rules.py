@@ -43,6 +43,7 @@ from memrevise.memory import (
     corrected_to,
     operation_for,
 )
+from memrevise.numbers import Mention as NumberMention
 from memrevise.numbers import mentions as number_mentions
 from memrevise.numbers import renamed
 from memrevise.retrieval import tokenize
@@ -289,7 +290,8 @@ class RuleWriter:
             return None
         if _RETURNING.search(head) or cues.in_conversation_order(head):
             return None  # "going back to the previous topic" returns, it changes no value
-        if not correcting and _asks_anew(head) and not said_values(head):
+        said_decade = any(m.kind == "decade" and not no for m, no in number_mentions(head))
+        if not correcting and _asks_anew(head) and not said_values(head) and not said_decade:
             return None  # "does it have a sequel?" asks about this topic's sequel
         asked = set(cues.words_of(previous_question or "")) | {"born"}
         for topic in context.recent_topics()[:2]:
@@ -1756,7 +1758,7 @@ _GOING_BACK = re.compile(
 _MY_QUESTION = re.compile(r"\bmy\s+(?P<ord>first|second|third)\s+question\b", re.IGNORECASE)
 # A member of a numbered family by its place: "the third one", "the next film".
 _FAMILY_PLACE = re.compile(
-    r"\bthe\s+(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|latest|"
+    r"\bthe\s+(?:very\s+)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|latest|"
     r"original|next|previous|following|preceding|prior)\s+(?:one|film|movie|part|games?|book|"
     r"instalment|installment|sequel|season|edition|mission|olympics|tournament|world\s+cup)\b"
     r"(?!\s+(?:you|u|i|we|mentioned|listed|named)\b)"
@@ -1854,6 +1856,8 @@ def _asks_anew(sentence: str) -> bool:
     if not said or (said[1:2] == ["about"] and _only_a_place(said[2:])):
         return False  # "what about the first season" asks the last question again
     first = said[0]  # "the one who stayed in orbit" describes; "who stayed in orbit?" asks
+    if first in _OPENING_PREPOSITIONS:  # "in the very first one what do they call the monster"
+        return bool(set(said[1:]) & _WH)
     return first in cues.QUESTION_WORDS or first.rstrip("s") in _WH or first.split("'")[0] in _WH
 
 
@@ -2079,18 +2083,22 @@ def _replace_value(text: str, old: str, new: str) -> str:
     names differ only there."""
     if not _differs_by_number(old, new):
         return text
-    before = [m for m, _ in number_mentions(old, in_title=True)]
-    after = [m for m, _ in number_mentions(new, in_title=True)]
+    before, after = _values_in(old, in_title=True), _values_in(new, in_title=True)
     if not before or not after:
         return text
     renamed_here = rename(text, before[-1].text, after[-1].text, pattern=_WHOLE_WORD)
     if renamed_here is not None:
         return renamed_here
     # The value as the question says it: "when did part 3 come out" -> "... part 2 ..."
-    said = [m for m, _ in number_mentions(text) if m.number == before[-1].number]
+    said = [m for m in _values_in(text) if m.number == before[-1].number]
     if not said:
         return text
     return rename(text, said[-1].text, str(after[-1].number), pattern=_WHOLE_WORD) or text
+
+
+def _values_in(text: str, in_title: bool = False) -> list[NumberMention]:
+    """The numbers and numerals of ``text``, not its decades ("the 60s" has no one value)."""
+    return [m for m, _ in number_mentions(text, in_title=in_title) if m.kind != "decade"]
 
 
 def _pointing_segments(text: str) -> list[str]:

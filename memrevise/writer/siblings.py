@@ -331,6 +331,9 @@ class Siblings:
             years = {value: by_value[value] for value in values} | years
         for value, member in _with_last_digits(years).items():
             by_value.setdefault(value, member)
+        in_decade = _in_decade(years, text)  # "the 90s version"
+        if in_decade is not None and in_decade.casefold() != title.casefold():
+            return in_decade
         apart = _YEARS_APART.search(text)
         if apart is not None and values[0] >= _YEARS:
             count = apart["count"].casefold()
@@ -403,6 +406,17 @@ def _typed_short(family: tuple[Member, ...], text: str) -> list[re.Match[str]]:
 
 
 _NUMERAL_WORD = re.compile(r"[ivxl]+")
+
+
+def _in_decade(years: dict[int, str], text: str) -> str | None:
+    """The one page of ``years`` whose year falls in a decade ``text`` says and does not
+    reject ("the 90s version", "the 1990s one")."""
+    for mention, negated in mentions(text):
+        if mention.kind == "decade" and not negated:
+            decade = int(mention.value[:2])
+            found = {page for year, page in years.items() if year % _CENTURY // 10 * 10 == decade}
+            return found.pop() if len(found) == 1 else None
+    return None
 
 
 def _with_last_digits(years: dict[int, str]) -> dict[int, str]:
