@@ -1,6 +1,6 @@
 """Series and lists as people type them: a numbered title in initials ("ff7", "gta 3", "t2"),
 a step of several parts ("go back 4 games"), "what about the first season", "the 60s
-version", "in the very first one what ...", a self-repair
+version", "in the very first one what ...", "going back to paul", a self-repair
 whose correction ends in "i mean" or follows "ugh no", a kind word after a shared name ("the
 shining film"), and "the second guy you named" among the people an answer named."""
 
@@ -190,3 +190,13 @@ def test_the_very_first_one_before_a_question_of_its_own(writer):
     output, _ = converse(writer, history, "in the very first one what do they call the monster")
     assert output.topic == "Stranger Things season 1"
     assert "monster" in output.query  # its own question, not the last one carried
+
+
+def test_back_to_a_first_name_returns_to_that_person(writer):
+    history = [
+        ("when was paul simon born", "Paul Simon was born in Newark in 1941."),
+        ("and art garfunkel", "Art Garfunkel was born in Forest Hills in 1941."),
+    ]
+    output, memory = converse(writer, history, "going back to paul, where did he study")
+    assert output.topic == "Paul Simon"
+    assert memory.topic("Art Garfunkel").status is Status.EARLIER  # a return drops nothing

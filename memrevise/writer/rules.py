@@ -1032,12 +1032,32 @@ class RuleWriter:
                 order = context.of_noun(order, noun) or order
             pronouns = cues.pronouns(text[said.end() :])
             return (order[0], pronouns[0] if pronouns else None) if order else None
+        back_to = self._back_to(context, text, current.name)
+        if back_to is not None:
+            return back_to
         position = cues.conversation_position(text) if cues.in_conversation_order(text) else None
         asked = _MY_QUESTION.search(text)
         if asked is not None:
             position = cues.Position(cues.ORDINALS[asked["ord"].casefold()], "one")
         found = context.discussed_at(position) if position is not None else None
         return (found.name, None) if found is not None else None
+
+    def _back_to(self, context: Context, text: str, current: str) -> tuple[str, str | None] | None:
+        """A return to an earlier topic of the memory by a name, a first name or a description
+        after "back to" ("going back to mick, where did he study", "ok back to the show"): the
+        topic the words fit, not the current one, and the pronoun after them that means it."""
+        said = _BACK_TO.search(text)
+        if said is None or cues.positions(text):  # "returning to queen's founders: the third"
+            return None
+        what = said["what"]
+        earlier = {t.name.casefold() for t in context.recent_topics()} - {current.casefold()}
+        named = (context.canonical(m.name) for m in self._people_said(context, what))
+        found = next((n for n in named if n.casefold() in earlier), None)
+        if found is None:
+            described = self._described(context, what, exclude=current)
+            found = described[0].name if described is not None else None
+        pronouns = cues.pronouns(text[said.end() :])
+        return (found, pronouns[0] if pronouns else None) if found is not None else None
 
     def _named_switch(self, context: Context, text: str) -> tuple[str, str] | None:
         """A question that names an entity other than the current topic moves to it ("who
@@ -1755,6 +1775,11 @@ _GOING_BACK = re.compile(
     r"(?P<noun>[a-z]+)\b",
     re.IGNORECASE,
 )
+# "going back to mick, where ...", "ok back to the show", "back to the dad. who ..."
+_BACK_TO = re.compile(
+    r"\b(?:back|return(?:ing)?)\s+to\s+(?P<what>[a-z][\w' -]*?)\s*(?=[,.;:!?…—–]|\s-\s|$)",
+    re.IGNORECASE,
+)
 _MY_QUESTION = re.compile(r"\bmy\s+(?P<ord>first|second|third)\s+question\b", re.IGNORECASE)
 # A member of a numbered family by its place: "the third one", "the next film".
 _FAMILY_PLACE = re.compile(
@@ -1857,7 +1882,8 @@ def _asks_anew(sentence: str) -> bool:
         return False  # "what about the first season" asks the last question again
     first = said[0]  # "the one who stayed in orbit" describes; "who stayed in orbit?" asks
     if first in _OPENING_PREPOSITIONS:  # "in the very first one what do they call the monster"
-        return bool(set(said[1:]) & _WH)
+        unbroken = not re.search(r"\s[-–—]|[,;:]", sentence)  # not "with dev gill - what ..."
+        return unbroken and bool(set(said[1:]) & _WH)
     return first in cues.QUESTION_WORDS or first.rstrip("s") in _WH or first.split("'")[0] in _WH
 
 
