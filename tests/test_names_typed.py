@@ -259,3 +259,12 @@ def test_a_kind_word_picks_a_page_of_the_current_topic_s_name(
 def test_a_subject_after_a_preposition_is_not_what_the_pronoun_means(writer):
     output, _ = converse(writer, [about("Kurt Cobain")], "and before nirvana what band was he in")
     assert output.topic == "Kurt Cobain"
+
+
+@pytest.mark.parametrize(
+    ("final", "meant"),
+    [("where was cobbain born", "Kurt Cobain"), ("when did beethovn die", "Ludwig van Beethoven")],
+)
+def test_a_surname_misspelt_by_a_letter_switches_to_its_person(writer, final, meant):
+    output, _ = converse(writer, [about("Inception")], final)
+    assert output.topic == meant

@@ -200,3 +200,13 @@ def test_back_to_a_first_name_returns_to_that_person(writer):
     output, memory = converse(writer, history, "going back to paul, where did he study")
     assert output.topic == "Paul Simon"
     assert memory.topic("Art Garfunkel").status is Status.EARLIER  # a return drops nothing
+
+
+def test_back_to_the_person_returns_to_the_latest_person_before(writer):
+    history = [
+        ("where was stephen king born", PAGES["Stephen King"][0]),
+        ("when did the shining novel come out", PAGES["The Shining (novel)"][0]),
+        ("and the shining film", PAGES["The Shining (film)"][0]),
+    ]
+    output, _ = converse(writer, history, "back to the person - what else did he write")
+    assert output.topic == "Stephen King"

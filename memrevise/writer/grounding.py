@@ -91,6 +91,16 @@ class RareWords:
 
 
 @dataclass(frozen=True)
+class UnseenWords:
+    """Whether the corpus never has a word ("conery", a misspelt name)."""
+
+    index: Index
+
+    def __call__(self, word: str) -> bool:
+        return self.index.document_frequency(word) == 0
+
+
+@dataclass(frozen=True)
 class PageSearch:
     """The titles of the pages whose passages best match a text ("the one who stayed up in
     orbit" -> "Michael Collins (astronaut)"), best first."""
@@ -222,6 +232,7 @@ class Grounding:
     names: CorpusNames | None
     openings: PageOpenings | None
     kin: Kin | None
+    unseen: UnseenWords
 
     @classmethod
     def of(cls, index: Index) -> Grounding:
@@ -242,11 +253,12 @@ class Grounding:
             names,
             openings,
             kin,
+            UnseenWords(index),
         )
 
     def kwargs(self) -> dict[str, Any]:
         """The writer's keyword arguments: ``titles``, ``common``, ``pages``, ``search``,
-        ``rare``, ``names``, ``openings`` and ``kin``."""
+        ``rare``, ``names``, ``openings``, ``kin`` and ``unseen``."""
         return {
             "titles": self.titles,
             "common": self.common,
@@ -256,4 +268,5 @@ class Grounding:
             "names": self.names,
             "openings": self.openings,
             "kin": self.kin,
+            "unseen": self.unseen,
         }

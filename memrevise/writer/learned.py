@@ -624,9 +624,10 @@ class LearnedWriter(RuleWriter):
         names: Callable[[str], Sequence[str]] | None = None,
         openings: Callable[[str], Opening | None] | None = None,
         kin: Callable[[str, cues.Relation], Sequence[str]] | None = None,
+        unseen: Callable[[str], bool] = lambda _: False,
     ):
         chooser = LearnedChooser(model, Features(corpus, model.switch))
-        super().__init__(titles, common, pages, chooser, search, rare, names, openings, kin)
+        super().__init__(titles, common, pages, chooser, search, rare, names, openings, kin, unseen)
         self._contexts = lru_cache(maxsize=CONTEXTS_KEPT)(super().context)
 
     def context(self, memory: Memory) -> Context:

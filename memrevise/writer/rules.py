@@ -99,8 +99,9 @@ class RuleWriter:
     ``search`` finds the pages a description fits,
     ``pages`` (a page's words) tells which earlier topic a correction means, ``names`` (the
     pages that write some words as a name) finds names typed in lower case that are no title
-    ("cn tower"), and ``chooser``, when given, chooses the topic of a turn that does not
-    correct before the rules do."""
+    ("cn tower"), ``unseen`` (a word the corpus never has) lets a word be read as a misspelt
+    name, and ``chooser``, when given, chooses the topic of a turn that does not correct
+    before the rules do."""
 
     def __init__(
         self,
@@ -113,9 +114,11 @@ class RuleWriter:
         names: Callable[[str], Sequence[str]] | None = None,
         openings: Callable[[str], Opening | None] | None = None,
         kin: Callable[[str, cues.Relation], Sequence[str]] | None = None,
+        unseen: Callable[[str], bool] = lambda _: False,
     ):
         titles = list(titles)
         self.rare = rare
+        self.unseen = unseen
         self.corpus_names = names
         self.titles = NameTable(titles, common, short_forms=True, unmarked_possessives=True)
         self.surnames = NameTable(common=common, unmarked_possessives=True)  # never "may"
@@ -1054,10 +1057,24 @@ class RuleWriter:
         named = (context.canonical(m.name) for m in self._people_said(context, what))
         found = next((n for n in named if n.casefold() in earlier), None)
         if found is None:
-            described = self._described(context, what, exclude=current)
-            found = described[0].name if described is not None else None
+            found = self._described_earlier(context, what, earlier)
         pronouns = cues.pronouns(text[said.end() :])
         return (found, pronouns[0] if pronouns else None) if found is not None else None
+
+    @staticmethod
+    def _described_earlier(context: Context, what: str, earlier: set[str]) -> str | None:
+        """The earlier topic that words after "back to" describe: the latest person for "the
+        person" or "the guy", the latest other topic for "the thing"; else the one topic
+        the words fit best ("the show", "the island"), none where several fit as well."""
+        said = set(cues.words_of(what)) - {"the", "that", "this", "a", "an"}
+        wanted = said - STOPWORDS
+        topics = [t for t in context.recent_topics() if t.name.casefold() in earlier]
+        if said and said <= _SORT_NOUNS:
+            person = bool(said & cues.PERSON_NOUNS)
+            return next((t.name for t in topics if topic_is_person(t) == person), None)
+        scored = sorted(((description_score(t, wanted), t.name) for t in topics), reverse=True)
+        fits = [name for score, name in scored if score >= 1.0 and score == scored[0][0]]
+        return fits[0] if wanted and len(fits) == 1 else None
 
     def _named_switch(self, context: Context, text: str) -> tuple[str, str] | None:
         """A question that names an entity other than the current topic moves to it ("who
@@ -1150,6 +1167,7 @@ class RuleWriter:
                 m for m in surnames if self._surname_names(text[m.start : m.end], m.name, in_play)
             ]
             found += _clear_of(found, said)
+        found += _clear_of(found, self._misspelt_surnames(text))  # "conery born where"
         found += _clear_of(found, self._relative_by_first_name(context, text, current))
         found += _clear_of(found, self.titles.short_forms(text))  # "man utd"
         # The subject before the object of a preposition ("lennon ... after the beatles").
@@ -1184,6 +1202,19 @@ class RuleWriter:
         if found:
             return None
         return self._by_part_of_name(context, text) or self._named_in_corpus(current, text)
+
+    def _misspelt_surnames(self, text: str) -> list[Mention]:
+        """People by a surname no other page has, typed with a letter or two wrong ("conery"
+        for Sean Connery, "rutherfrod"): words the corpus never has (not "reverse" for
+        Revere)."""
+        found = []
+        for word, start, end in word_spans(text):
+            if len(word) < _MISSPELT_LETTERS or word in STOPWORDS or not self.unseen(word):
+                continue
+            name = self.surnames.closest(word, _MISSPELT)
+            if name is not None:
+                found.append(Mention(name, start, end))
+        return found
 
     def _article_named(self, written: str, name: str) -> bool:
         """Whether ``written``, typed with an article, is the name ``name`` whose title opens
@@ -1777,9 +1808,10 @@ _GOING_BACK = re.compile(
 )
 # "going back to mick, where ...", "ok back to the show", "back to the dad. who ..."
 _BACK_TO = re.compile(
-    r"\b(?:back|return(?:ing)?)\s+to\s+(?P<what>[a-z][\w' -]*?)\s*(?=[,.;:!?…—–]|\s-\s|$)",
+    r"\b(?:back|return(?:ing)?)\s+to\s+(?P<what>[a-z][\w' -]*?)(?=\s*[,.;:!?…—–]|\s+-\s|\s*$)",
     re.IGNORECASE,
 )
+_SORT_NOUNS = frozenset("person guy man woman lady one thing topic".split())
 _MY_QUESTION = re.compile(r"\bmy\s+(?P<ord>first|second|third)\s+question\b", re.IGNORECASE)
 # A member of a numbered family by its place: "the third one", "the next film".
 _FAMILY_PLACE = re.compile(
