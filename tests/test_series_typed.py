@@ -210,3 +210,20 @@ def test_back_to_the_person_returns_to_the_latest_person_before(writer):
     ]
     output, _ = converse(writer, history, "back to the person - what else did he write")
     assert output.topic == "Stephen King"
+
+
+def test_a_self_repair_cut_off_after_a_place_in_the_series(writer):
+    history = [("when was terminator 2 judgment day out", PAGES["Terminator 2: Judgment Day"][0])]
+    output, memory = converse(writer, history, "how much did the first... no the third one cost")
+    assert output.topic == "Terminator 3: Rise of the Machines"
+    assert memory.topic("The Terminator").status is Status.DROPPED  # the first, withdrawn
+    assert memory.topic("Terminator 2: Judgment Day").status is Status.EARLIER
+    assert "cost" in output.query
+
+
+def test_a_self_repair_from_a_question_about_him_to_another_topic_drops_him(writer):
+    history = [("where was stephen king born", PAGES["Stephen King"][0])]
+    final = "how many books has he written.. wait no, who directed the shining film"
+    output, memory = converse(writer, history, final)
+    assert output.topic == "The Shining (film)"
+    assert memory.topic("Stephen King").status is Status.DROPPED

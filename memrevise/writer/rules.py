@@ -445,11 +445,15 @@ class RuleWriter:
         # joker"), else the first part's.
         asking = [part for part in re.split(r"[,;.!?…—–]\s*|\s-\s", after) if _asks_anew(part)]
         asked = asking[-1] if asking else before
+        dangling = _DANGLING.search(before)
+        if not asking and dangling is not None and _content(after) - _KIND_NOUNS - _PLACING:
+            asked = f"{before[: dangling.start()]}{after}"  # "how much did the third one cost"
         if intended is None:
             if not asking:
                 return None
             decision = self._continuation(context, asked, turn)
-            if written is not None and first.casefold() != decision.topic.casefold():
+            pointed = written is not None or bool(cues.pronouns(before))  # "he", withdrawn
+            if pointed and first.casefold() != decision.topic.casefold():
                 # "where was his older brother born, no sorry, where was he born"
                 decision.operations.insert(0, Operation(op=Op.ABANDON, topic=first))
                 decision.contradicts.append(first)
@@ -483,6 +487,11 @@ class RuleWriter:
         kin = self._kin_of(context, text, current.name) if relations and current else None
         if kin is not None:
             return kin, text[relations[0][1] : relations[0][2]]
+        dangling = _DANGLING.search(text)  # "how much did the first... no the third one cost"
+        if current is not None and dangling is not None:
+            moved = self.siblings.moved(current.name, f"the {dangling['ord']} one")
+            if moved is not None:
+                return moved, dangling.group()
         if current is not None:
             moved = self.siblings.moved(current.name, text)
             if moved is not None:
@@ -1809,6 +1818,11 @@ _GOING_BACK = re.compile(
 # "going back to mick, where ...", "ok back to the show", "back to the dad. who ..."
 _BACK_TO = re.compile(
     r"\b(?:back|return(?:ing)?)\s+to\s+(?P<what>[a-z][\w' -]*?)(?=\s*[,.;:!?…—–]|\s+-\s|\s*$)",
+    re.IGNORECASE,
+)
+# A first part cut off after the place it was about to give: "how much did the first..."
+_DANGLING = re.compile(
+    r"\bthe\s+(?P<ord>first|second|third|fourth|fifth|last|next|previous|original)\s*$",
     re.IGNORECASE,
 )
 _SORT_NOUNS = frozenset("person guy man woman lady one thing topic".split())
