@@ -64,9 +64,7 @@ def _kind_after(text: str, start: re.Pattern[str], aliases: tuple[re.Pattern[str
 
 
 # First words of place names, never of a person's ("New Jersey", "Los Angeles", "Mount Fuji").
-_PLACE_OPENERS = frozenset(
-    "new las san santa são north south east west upper lower mount port fort cape united".split()
-)
+_PLACE_OPENERS = frozenset("new las san santa são upper lower mount port fort cape united".split())
 _NOT_PERSON_HEADS = frozenset(
     "war battle river lake mountain park university college school company corporation inc "
     "band records airport station street bridge church island islands ocean sea bay city county "
