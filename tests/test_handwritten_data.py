@@ -18,7 +18,7 @@ def test_every_set_has_a_validator():
     assert {"followups-fresh3", "revisions-fresh3", "followups-fresh4", "revisions-fresh4"} <= set(
         SETS
     )
-    assert {"revisions"} <= set(SETS)
+    assert {"followups-fresh5", "revisions-fresh5", "revisions"} <= set(SETS)
     assert {"revisions-heldout", "revisions-fresh"} <= set(SETS)
 
 
