@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from fixtures_writer import converse, index_of
 
+from memrevise.language import cues
 from memrevise.language.entities import NameTable, acronyms_of
 from memrevise.language.kinds import looks_like_person
 from memrevise.memory import Status
@@ -227,3 +228,26 @@ def test_a_self_repair_from_a_question_about_him_to_another_topic_drops_him(writ
     output, memory = converse(writer, history, final)
     assert output.topic == "The Shining (film)"
     assert memory.topic("Stephen King").status is Status.DROPPED
+
+
+@pytest.mark.parametrize(
+    "final",
+    [
+        "thats smith. carlos, the bronze guy",
+        "that's tommie smith.. john carlos!! where was he born",
+    ],
+)
+def test_thats_the_answered_one_then_the_one_meant_corrects(writer, final):
+    history = [
+        ("who were the medallists in the 1968 200m", PODIUM[0][1]),
+        ("where was the bronze medallist born", "Tommie Smith was born in Clarksville, Texas."),
+    ]
+    output, memory = converse(writer, history, final)
+    assert output.topic == "John Carlos"
+    assert memory.topic("Tommie Smith").status is Status.DROPPED
+
+
+def test_thats_right_is_no_correction():
+    assert not cues.is_correction("that's right, and where was he born")
+    assert cues.negated("that's right, and where was he born") == []
+    assert cues.negated("that's liam. noel!! and when was he born") == ["liam"]

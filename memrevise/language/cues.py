@@ -325,6 +325,14 @@ _REPAIR_SPLIT = re.compile(
 )
 _NOT = re.compile(r"\bnot\s+(?:the\s+)?(?P<what>[\w' .()-]+?)(?=[,.;!?…]|$)", re.IGNORECASE)
 _OTHER = re.compile(r"\bthe\s+other\b", re.IGNORECASE)
+# "that's liam. noel!!", "thats crick.. wilkins": the answer's subject, then another sentence
+_THATS = re.compile(
+    r"(?:^|(?<=[.!?…]\s))\s*(?:that'?s|that\s+is|that\s+was|thats)\s+"
+    r"(?!(?:so\s+|really\s+|very\s+|not\s+)?(?:right|correct|true|it|great|cool|fine|ok|okay|good|"
+    r"nice|interesting|awesome|amazing|wild|crazy|sad|funny|weird|wrong|him|her|them|one)\b)"
+    r"(?P<what>[\w' -]+?)(?=\s*(?:\.+|…|[,;!]+|\s-\s)\s*\w)",
+    re.IGNORECASE,
+)
 _DESCRIPTION = re.compile(
     r"\b(?:the|that|this|those|these)\s+(?P<noun>(?:[a-z0-9]+\s+){0,2}?[a-z]+)"
     r"(?=\s*(?:one\b|$|[,.;!?…]|\s+(?:who|which|that|where|whose|from|with|in|of|about|"
@@ -425,7 +433,7 @@ def is_correction(text: str) -> bool:
     in any case and with common typos; "i asked about" in a question that opens with a
     question word is a relative clause ("where did the first person i asked about die")."""
     text = normalised(text).strip()
-    if _CORRECTION.search(text):
+    if _CORRECTION.search(text) or _THATS.match(text):  # "thats smith. carlos, the bronze guy"
         return True
     said = words_of(text)
     return bool(_SAID_BEFORE.search(text)) and bool(said) and said[0] not in QUESTION_WORDS
@@ -642,8 +650,10 @@ _OTHER_NOUN = re.compile(r"\bthe\s+other\s+(?P<noun>[a-z]+)\b", re.IGNORECASE)
 
 
 def negated(text: str) -> list[str]:
-    """What the user says they did not mean ("not the actor", "not 1")."""
-    return [m["what"].strip() for m in _NOT.finditer(text)]
+    """What the user says they did not mean ("not the actor", "not 1", and "liam" of "that's
+    liam. noel!!": what the answer was about, said before what was meant)."""
+    said = [m["what"].strip() for m in _NOT.finditer(text)]
+    return said + [m["what"].strip() for m in _THATS.finditer(text)]
 
 
 def descriptions(text: str) -> list[str]:
