@@ -251,3 +251,17 @@ def test_thats_right_is_no_correction():
     assert not cues.is_correction("that's right, and where was he born")
     assert cues.negated("that's right, and where was he born") == []
     assert cues.negated("that's liam. noel!! and when was he born") == ["liam"]
+
+
+def test_the_first_guy_you_mentioned_is_the_first_person_an_answer_listed(writer):
+    history = [
+        (
+            "who were smith and carlos",
+            "Tommie Smith and John Carlos, the gold and bronze medallists.",
+        ),
+        ("and the silver medallist", "Peter Norman of Australia."),
+    ]
+    final = "what did the first guy you mentioned do after he retired"
+    output, _ = converse(writer, history, final)
+    assert output.topic == "Tommie Smith"
+    assert "Tommie Smith" in output.query and "first guy" not in output.query

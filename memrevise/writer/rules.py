@@ -956,6 +956,7 @@ class RuleWriter:
             self._going_back(context, text)
             or self._named_switch(context, text)
             or self._by_role(context, text)
+            or self._person_listed(context, text)
         )
         if chosen is None and self.chooser is not None:
             chosen = self.chooser.choose(context, text, turn)
@@ -1456,6 +1457,14 @@ class RuleWriter:
         name = (known or names)[0]
         return name, name
 
+    def _person_listed(self, context: Context, text: str) -> tuple[str, str] | None:
+        """A person by their place among the people an answer gave ("what did the first guy
+        you mentioned do after he retired", "the fourth guy on your list")."""
+        position = cues.final_position(text)
+        if position is None or position.noun not in _PEOPLE_NOUNS:
+            return None
+        return self._positional(context, text) if _AN_ANSWER_LIST.search(text) else None
+
     def _positional(self, context: Context, text: str) -> tuple[str, str] | None:
         position = cues.final_position(text)
         if position is None:
@@ -1463,7 +1472,10 @@ class RuleWriter:
         found = context.at_position(position, None)
         if found is None:
             return None
-        return found[0], cues.position_phrase(text) or ""
+        phrase = cues.position_phrase(text) or ""
+        at = text.casefold().find(phrase.casefold()) if phrase else -1
+        said = _SAID_BY_YOU.match(text, at + len(phrase)) if at >= 0 else None
+        return found[0], phrase + said.group() if said else phrase  # "the first guy you listed"
 
     def _described(
         self, context: Context, noun: str, exclude: str | None
@@ -1846,6 +1858,16 @@ _RETURNING = re.compile(
 )  # not "back one", "go back 4 games": steps along a family
 _TOLD = re.compile(
     r"\b(?:you|u)\s+(?:told|mentioned|said|called|described|talked)\b|\bfrom\s+before\b",
+    re.IGNORECASE,
+)
+_AN_ANSWER_LIST = re.compile(  # a place in what an answer gave ("the first guy you mentioned")
+    r"\b(?:you|u)\s+(?:mentioned|listed|named|said|told|gave)\b|\b(?:your|ur)\s+list\b",
+    re.IGNORECASE,
+)
+_PEOPLE_NOUNS = cues.PERSON_NOUNS - {"one", "character"}  # a character is asked of its work
+_SAID_BY_YOU = re.compile(
+    r"\s+(?:that\s+|who\s+)?(?:you|u)\s+(?:mentioned|listed|named|said|told\s+me\s+about|gave)"
+    r"(?:\s+(?:first|earlier|before))?\b",
     re.IGNORECASE,
 )
 _ORDER_NUMBER = re.compile(r"\d+|x{0,3}(?:ix|iv|v?i{1,3}|v)")  # "3", "iii", "xiv" after a name
