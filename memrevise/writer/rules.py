@@ -1864,7 +1864,8 @@ _AN_ANSWER_LIST = re.compile(  # a place in what an answer gave ("the first guy 
     r"\b(?:you|u)\s+(?:mentioned|listed|named|said|told|gave)\b|\b(?:your|ur)\s+list\b",
     re.IGNORECASE,
 )
-_PEOPLE_NOUNS = cues.PERSON_NOUNS - {"one", "character"}  # a character is asked of its work
+# Nouns for anyone ("the first guy you mentioned"), not roles in a work ("the first actor")
+_PEOPLE_NOUNS = frozenset("guy man woman person lady gentleman boy girl dude".split())
 _SAID_BY_YOU = re.compile(
     r"\s+(?:that\s+|who\s+)?(?:you|u)\s+(?:mentioned|listed|named|said|told\s+me\s+about|gave)"
     r"(?:\s+(?:first|earlier|before))?\b",
