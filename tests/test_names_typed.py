@@ -268,3 +268,13 @@ def test_a_subject_after_a_preposition_is_not_what_the_pronoun_means(writer):
 def test_a_surname_misspelt_by_a_letter_switches_to_its_person(writer, final, meant):
     output, _ = converse(writer, [about("Inception")], final)
     assert output.topic == meant
+
+
+def test_a_title_is_found_without_the_generic_word_people_leave_out():
+    table = NameTable(["Alcatraz Island", "Santos FC", "Mount Kilimanjaro", "Wrigley Field"])
+    said = "is alcatraz open, did santos go down, how high is kilimanjaro, where is wrigley"
+    assert [m.name for m in table.find(said)] == [
+        "Alcatraz Island",
+        "Santos FC",
+        "Mount Kilimanjaro",
+    ]  # "field" names a field, not one left out

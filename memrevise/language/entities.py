@@ -246,6 +246,8 @@ def name_keys(name: str) -> list[tuple[str, ...]]:
     City", not "the movie")."""
     key = name_key(name)
     base = strip_qualifier(name)
+    if len(key) == 2 and (generic := {*key} & _GENERIC_PLACE_WORDS) and len(generic) == 1:
+        return [key, tuple(w for w in key if w not in generic)]  # "alcatraz", "santos"
     if base.count(":") == 1:
         subtitle = name_key(base.split(":")[1])
         distinctive = [w for w in subtitle if w not in STOPWORDS and w not in _GENERIC_SUBTITLE]
@@ -257,6 +259,9 @@ def name_keys(name: str) -> list[tuple[str, ...]]:
     return [key, (*place, "in", *region), (*region, *place)] if place and region else [key]
 
 
+# Words beside a name in a title that people leave out ("Alcatraz Island", "Santos FC",
+# "Mount Kilimanjaro").
+_GENERIC_PLACE_WORDS = frozenset("mount island fc afc cf lake".split())
 # Subtitle words that name no work of their own ("Pokémon: The Movie", "Part Two").
 _GENERIC_SUBTITLE = frozenset(
     "movie film game series part episode season chapter volume edition saga story show "
