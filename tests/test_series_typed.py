@@ -265,3 +265,13 @@ def test_the_first_guy_you_mentioned_is_the_first_person_an_answer_listed(writer
     output, _ = converse(writer, history, final)
     assert output.topic == "Tommie Smith"
     assert "Tommie Smith" in output.query and "first guy" not in output.query
+
+
+def test_a_description_before_the_question_means_the_topic_whose_page_says_it(writer):
+    history = [
+        ("where was john carlos born", "In Harlem, New York City."),
+        ("what was peter normans time", "20.06 seconds, an Australian record."),
+    ]
+    final = "the american sprinter, what did he study"
+    output, _ = converse(writer, history, final)
+    assert output.topic == "John Carlos"  # his page says "American sprinter", not the last

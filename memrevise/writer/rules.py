@@ -957,6 +957,7 @@ class RuleWriter:
             or self._named_switch(context, text)
             or self._by_role(context, text)
             or self._person_listed(context, text)
+            or self._subject_described(context, text)
         )
         if chosen is None and self.chooser is not None:
             chosen = self.chooser.choose(context, text, turn)
@@ -1456,6 +1457,30 @@ class RuleWriter:
             return current.name, current.name
         name = (known or names)[0]
         return name, name
+
+    def _subject_described(self, context: Context, text: str) -> tuple[str, str] | None:
+        """The one recent topic whose page says every word of a description said before the
+        question that a pronoun then means ("the american bronze guy, what did he wear on the
+        podium": John Carlos, not the Australian silver medallist of the last turn)."""
+        lead = _before_question(text)
+        if (
+            lead == text
+            or cues.positions(lead)
+            or _TOLD.search(lead)
+            or _AN_ANSWER_LIST.search(lead)
+        ):
+            return None  # "the last thing you mentioned here; what is it?" is a place
+        described = cues.described_only(lead)
+        pronouns = cues.pronouns(text[len(lead) :])
+        if described is None or not pronouns or self.pages is None:
+            return None
+        head, before = described
+        wanted = set(tokenize(before if head in _SORT_NOUNS else f"{before} {head}"))
+        if not wanted:
+            return None
+        recent = context.recent_topics()[:RECENT_TOPICS]
+        fitting = [t.name for t in recent if wanted <= self.pages(t.name)]
+        return (fitting[0], pronouns[0]) if len(fitting) == 1 else None
 
     def _person_listed(self, context: Context, text: str) -> tuple[str, str] | None:
         """A person by their place among the people an answer gave ("what did the first guy
