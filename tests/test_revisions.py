@@ -701,6 +701,8 @@ WORDS = [
     "...", "-", ",", "?", "sorry", "hang", "on", "emily", "anne", "tarkovsky", "14",
     "his", "her", "older", "younger", "brother", "wife", "dad", "drummer", "switching", "to",
     "mad", "max", "sequel", "1979", "2015", "marie", "liverpool", "bezos", "is", ":",
+    "60s", "90s", "ff7", "t2", "gta", "3", "thats", "back", "you", "mentioned", "guy", "ugh",
+    "er", "mean", "pls", "go", "4", "games", "season", "first", "about", "what", "wasnt", ".",
 ]  # fmt: skip
 
 
