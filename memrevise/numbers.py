@@ -17,7 +17,7 @@ _TOKEN = re.compile(r"[^\W_]+")
 _DECADE = re.compile(r"(?:\d{2}|\d{4})s")
 _NUMBER = re.compile(r"\d+")
 _ROMAN = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
-_SMALL_ROMAN = re.compile(r"(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")  # I to LXXXIX
+SMALL_ROMAN = re.compile(r"(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")  # I to LXXXIX
 _ROMAN_VALUES = (
     (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
     (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
@@ -50,7 +50,7 @@ def _mention(token: re.Match[str], in_title: bool) -> Mention | None:
     roman = text if in_title else text.upper()
     # In a title a numeral is upper case; in a turn "i" is the pronoun, never one, and a
     # lower-case word is a numeral only below 90 ("xlv", not "mix" or "cd").
-    pattern = _ROMAN if in_title or text.isupper() else _SMALL_ROMAN
+    pattern = _ROMAN if in_title or text.isupper() else SMALL_ROMAN
     if roman and pattern.fullmatch(roman) and (in_title or roman != "I"):
         return Mention("roman", roman, text, token.start(), token.end())
     return None

@@ -11,7 +11,7 @@ from difflib import SequenceMatcher, get_close_matches
 from functools import lru_cache
 
 from memrevise.language.cues import KIND_WORDS
-from memrevise.numbers import roman_value
+from memrevise.numbers import SMALL_ROMAN, roman_value
 from memrevise.text import qualifier, strip_qualifier
 
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
@@ -510,28 +510,26 @@ def acronyms_of(name: str) -> tuple[str, ...]:
         said.pop()  # "F.C." is left out as people leave it out
     parts = [p for word in said for p in _NAME_PART.findall(_bare(word))]  # "Hudson's"
     number = parts.pop() if parts and parts[-1].isdigit() else ""
-    if not number and len(parts) > 2 and _SMALL_NUMERAL.fullmatch(parts[-1]):
+    if not number and len(parts) > 2 and SMALL_ROMAN.fullmatch(parts[-1]):
         numeral = parts.pop()
         return tuple(
             dict.fromkeys(
-                _initials(parts) + n for n in (str(roman_value(numeral)), numeral.casefold())
+                initials(parts) + n for n in (str(roman_value(numeral)), numeral.casefold())
             )
         )
     main = [p for p in parts if p not in _TITLE_WORDS]
     if len(main) < 2 or any(p.isdigit() for p in parts):
         return ()
-    spelt = (_initials(words) + number for words in (parts, main))
+    spelt = (initials(words) + number for words in (parts, main))
     return tuple(dict.fromkeys(spelt))
 
 
 _NUMERAL = re.compile(r"[IVXLCDM]+")
 
 
-def _initials(words: Sequence[str]) -> str:
+def initials(words: Sequence[str]) -> str:
+    """The first letters of ``words``, lower case ("ff" for Final Fantasy)."""
     return "".join(w[0] for w in words).casefold()
-
-
-_SMALL_NUMERAL = re.compile(r"(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")  # I to LXXXIX
 
 
 def _qualified_as_written(text: str, names: list[str], end: int) -> tuple[str, int]:

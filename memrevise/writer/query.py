@@ -30,7 +30,7 @@ from memrevise.text import POSSESSIVES, qualifier, strip_qualifier
 from memrevise.writer.context import description_score, topic_is_thing
 
 # Heads that say nothing of their own ("the guy who ..."): the name takes their place.
-_GENERIC_HEADS = frozenset("one guy person man woman lady thing".split())
+GENERIC_HEADS = frozenset("one guy person man woman lady thing".split())
 _SHORT_NAME_WORD = 3  # name words this short ("of", "the", "xi") do not say a name alone
 
 
@@ -129,7 +129,7 @@ def write_query(
                 return replace_phrase(question, phrase, shown)
         elif _fits(phrase, topic, name) or (_is_role(phrase) and not cues.pronouns(question)):
             head = cues.words_of(phrase)[-1:]
-            if bool(head) and head[0] in _GENERIC_HEADS:
+            if bool(head) and head[0] in GENERIC_HEADS:
                 return replace_phrase(question, phrase, shown)
             thing = _thing(topic, name) if person is None else not person
             of_work = _is_role(phrase) and thing  # a person of a work

@@ -61,6 +61,7 @@ from memrevise.writer.context import (
 )
 from memrevise.writer.pages import Opening, same_kind, similarity, year_of
 from memrevise.writer.query import (
+    GENERIC_HEADS,
     as_name,
     display_name,
     names_subject,
@@ -1862,7 +1863,7 @@ _DANGLING = re.compile(
     r"\bthe\s+(?P<ord>first|second|third|fourth|fifth|last|next|previous|original)\s*$",
     re.IGNORECASE,
 )
-_SORT_NOUNS = frozenset("person guy man woman lady one thing topic".split())
+_SORT_NOUNS = GENERIC_HEADS | {"topic"}  # "back to the person", "the american bronze guy"
 _MY_QUESTION = re.compile(r"\bmy\s+(?P<ord>first|second|third)\s+question\b", re.IGNORECASE)
 # A member of a numbered family by its place: "the third one", "the next film".
 _FAMILY_PLACE = re.compile(

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from memrevise.language import cues
-from memrevise.language.entities import STOPWORDS, name_key
+from memrevise.language.entities import STOPWORDS, initials, name_key
 from memrevise.numbers import mentions
 from memrevise.text import qualifier, strip_qualifier
 from memrevise.writer.pages import Opening, same_kind, year_of
@@ -305,8 +305,8 @@ class Siblings:
         ("t2" for Terminator 2: Judgment Day), if any."""
         family = self.family(title)
         own = {m.value for m in family if m.title.casefold() == title.casefold()}
-        slot = _slot(title)  # a series by year keeps its numbered titles' numbers
-        own |= {slot[1]} if slot is not None else set()
+        number = _number_in_title(title)  # a series by year keeps its numbered titles' numbers
+        own |= {number} if number is not None else set()
         return next((m.group() for m in _typed_short(family, text) if int(m["value"]) in own), None)
 
     def moved(self, title: str, text: str) -> str | None:
@@ -323,9 +323,9 @@ class Siblings:
             return named
         by_value = {m.value: m.title for m in family}
         for member in family:  # a series by year keeps its numbered titles' numbers
-            slot = _slot(member.title)
-            if slot is not None and slot[1] < _CENTURY:
-                by_value.setdefault(slot[1], member.title)
+            number = _number_in_title(member.title)
+            if number is not None:
+                by_value.setdefault(number, member.title)
         years = self._years(m.title for m in family)  # "the 72 one" of The Godfather's parts
         if values[0] >= _CENTURY:  # years: "the 84 one", "90 i mean"
             years = {value: by_value[value] for value in values} | years
@@ -359,8 +359,8 @@ class Siblings:
             count = move["count"].casefold()
             size = int(count) if count.isdigit() else _NUMBER_WORDS[count]
             size = -size if way.casefold() in _BACK else size
-            slot = _slot(title)  # numbered: "back 4 games" from X is VI, by number or year
-            number = family[here].value if values[0] < _CENTURY else slot and slot[1]
+            # numbered: "back 4 games" from X is VI, by number or year
+            number = family[here].value if values[0] < _CENTURY else _number_in_title(title)
             if number is not None and number < _CENTURY:
                 return by_value.get(number + size)
             i = here + size
@@ -396,13 +396,13 @@ def _typed_short(family: tuple[Member, ...], text: str) -> list[re.Match[str]]:
     """Where ``text`` types a value after the initials of the words that open a member's
     title before its number or subtitle ("ff7" in Final Fantasy VI's family, "t3" in The
     Terminator's)."""
-    initials = set()
+    typed_as: set[str] = set()
     for member in family:
         opening = re.split(r"[:\d]", strip_qualifier(member.title))[0]
         words = [w for w in name_key(opening) if w != "the" and not _NUMERAL_WORD.fullmatch(w)]
         if words:
-            initials.add("".join(w[0] for w in words))
-    return [m for m in _SHORT_TYPED.finditer(text) if m["letters"].casefold() in initials]
+            typed_as.add(initials(words))
+    return [m for m in _SHORT_TYPED.finditer(text) if m["letters"].casefold() in typed_as]
 
 
 _NUMERAL_WORD = re.compile(r"[ivxl]+")
@@ -417,6 +417,13 @@ def _in_decade(years: dict[int, str], text: str) -> str | None:
             found = {page for year, page in years.items() if year % _CENTURY // 10 * 10 == decade}
             return found.pop() if len(found) == 1 else None
     return None
+
+
+def _number_in_title(title: str) -> int | None:
+    """The number a title holds for its place in a series ("Terminator 3: ..." -> 3), not a
+    year ("1990 FIFA World Cup")."""
+    slot = _slot(title)
+    return slot[1] if slot is not None and slot[1] < _CENTURY else None
 
 
 def _with_last_digits(years: dict[int, str]) -> dict[int, str]:
