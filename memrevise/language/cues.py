@@ -153,6 +153,7 @@ KIND_WORDS = (
     {"singer", "artist", "musician", "rapper", "vocalist"},
     {"team", "club", "side"},
     {"book", "novel"},
+    {"writer", "author", "novelist"},
     {"place", "city", "town", "village"},
     {"mythology", "myth", "myths", "god", "goddess", "deity", "legend"},
 )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from functools import lru_cache
@@ -959,6 +959,7 @@ class RuleWriter:
             or self._by_role(context, text)
             or self._person_listed(context, text)
             or self._subject_described(context, text)
+            or self._other_described(context, text)
         )
         if chosen is None and self.chooser is not None:
             chosen = self.chooser.choose(context, text, turn)
@@ -1483,6 +1484,46 @@ class RuleWriter:
         fitting = [t.name for t in recent if wanted <= self.pages(t.name)]
         return (fitting[0], pronouns[0]) if len(fitting) == 1 else None
 
+    def _other_described(self, context: Context, text: str) -> tuple[str, str] | None:
+        """The one topic or answer's name in play whose page says what a definite description
+        says, where the current topic's page does not ("when did the american die" after a
+        turn about Luz Long that followed one about Jesse Owens). The description is a people
+        ("the american") or a sort of person or thing said with a word of its own ("the boy
+        king", "the airport one", "the older one"); a bare kind ("the war", "the singer") may
+        be anything the answers named, and roles are read by :meth:`_by_role`. A question that
+        names, points back by a pronoun or by the conversation's order ("the film mentioned
+        above"), or asks who someone is ("who is the producer"), stays with the chooser."""
+        current = context.current
+        if (
+            current is None
+            or self.pages is None
+            or cues.pronouns(text)
+            or context.names(text)
+            or _IN_ORDER.search(text)
+            or _REFERS_BACK.search(text)
+            or _ASKS_WHO.match(text)
+        ):
+            return None
+        page = self.pages(current.name)
+        if not page:
+            return None  # what the current topic is cannot be read
+        in_play = list(dict.fromkeys(context.canonical(n) for n in _in_play(context)))
+        for modifier, head in _definite_descriptions(text):
+            described = (
+                bool(modifier)
+                and modifier not in _NOT_DESCRIBING
+                and (head in _SORT_NOUNS or head in cues.PERSON_KINDS)
+            )
+            if not (described or (not modifier and _PEOPLES.fullmatch(head))):
+                continue
+            wanted = set(tokenize(modifier if head in _SORT_NOUNS else f"{modifier} {head}"))
+            if not wanted or wanted <= page:
+                continue
+            fitting = [name for name in in_play if wanted <= self.pages(name)]
+            if len(fitting) == 1:
+                return fitting[0], f"the {modifier} {head}".replace("  ", " ")
+        return None
+
     def _person_listed(self, context: Context, text: str) -> tuple[str, str] | None:
         """A person by their place among the people an answer gave ("what did the first guy
         you mentioned do after he retired", "the fourth guy on your list")."""
@@ -1863,7 +1904,7 @@ _DANGLING = re.compile(
     r"\bthe\s+(?P<ord>first|second|third|fourth|fifth|last|next|previous|original)\s*$",
     re.IGNORECASE,
 )
-_SORT_NOUNS = GENERIC_HEADS | {"topic"}  # "back to the person", "the american bronze guy"
+_SORT_NOUNS = GENERIC_HEADS | {"topic", "guys", "ones", "men", "women", "people"}
 _MY_QUESTION = re.compile(r"\bmy\s+(?P<ord>first|second|third)\s+question\b", re.IGNORECASE)
 # A member of a numbered family by its place: "the third one", "the next film".
 _FAMILY_PLACE = re.compile(
@@ -1943,6 +1984,18 @@ def _questions(text: str) -> list[str]:
         elif cues.is_question(sentence):
             found.append(sentence)
     return found
+
+
+def _definite_descriptions(text: str) -> Iterator[tuple[str, str]]:
+    """(modifier, head) of each way to read a definite description of one or two words
+    ("the american die": ("", "american") and ("american", "die")); not a head that "of"
+    follows ("the end of")."""
+    for found in _THE_WORDS.finditer(text.casefold()):
+        first, second, third = found.groups()
+        if second != "of":
+            yield "", first
+        if second and third != "of":
+            yield first, second
 
 
 def _before_question(text: str) -> str:
@@ -2145,6 +2198,18 @@ _DEFINITE_NOUN = re.compile(_THE_NOUN)  # typed in lower case
 _DEFINITE_ROLE = re.compile(_THE_NOUN, re.IGNORECASE)  # "the drummer"
 _GENERIC_NOUNS = frozenset("one thing first last same other year time way end".split())
 _OTHERS_DESCRIBED = 3  # recent topics a second description ("the band") may mean
+# "the american", "the british guys", "the boy king": a definite description of one in play
+_THE_WORDS = re.compile(r"\bthe\s+([a-z]+)(?:\s+([a-z]+))?(?:\s+([a-z]+))?\b(?!['’-])")
+# Words before "one" that describe no one ("the same one", "the first one")
+_NOT_DESCRIBING = _GENERIC_NOUNS | cues.QUESTION_WORDS | set(cues.ORDINALS) | STOPWORDS
+# A people's adjective: "the american", "the british", "the japanese", "the dutch"
+_PEOPLES = re.compile(r"[a-z]{3,}(?:an|ish|ese)|dutch|french|czech|greek|swiss|thai")
+# Words that place a topic in the conversation's order ("the song mentioned in the beginning")
+_IN_ORDER = re.compile(
+    r"\b(?:mention\w*|previous\w*|above|earlier|first|start|beginning|talk\w*|discuss\w*|"
+    r"back|before|original\w*|again|former|latter|last)\b",
+    re.IGNORECASE,
+)
 _SIBLINGS = frozenset({"brother", "sister", "sibling"})
 # Words that point back at something the conversation named ("who ruled there")
 _POINTING = cues.PRONOUNS | frozenset("there here this that these those it's".split())
