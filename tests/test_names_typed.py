@@ -44,6 +44,10 @@ PAGES = {
     ],
     "Call of Duty 2": ["Call of Duty 2 is a 2005 first-person shooter game set in World War II."],
     "Call of Duty 3": ["Call of Duty 3 is a 2006 first-person shooter game by Treyarch."],
+    "Athens": ["Athens is the capital of Greece; about 640,000 people live in the city."],
+    "Athens, Georgia": ["Athens is a college town in Georgia, home of its state university."],
+    "R.E.M.": ["R.E.M. were an American rock band formed in Athens, Georgia, in 1980."],
+    "Michael Stipe": ["Michael Stipe is an American singer, the voice of R.E.M."],
 }
 
 
@@ -278,3 +282,18 @@ def test_a_title_is_found_without_the_generic_word_people_leave_out():
         "Santos FC",
         "Mount Kilimanjaro",
     ]  # "field" names a field, not one left out
+
+
+STIPE = [("who is michael stipe", "The singer of R.E.M., born in Decatur, Georgia.")]
+
+
+def test_a_name_of_initials_is_found_typed_without_its_dots(writer):
+    output, _ = converse(writer, STIPE, "was rem a college radio band")
+    assert output.topic == "R.E.M."
+    assert output.query == "was rem a college radio band"  # it names its subject as typed
+
+
+def test_a_place_and_its_region_typed_without_the_comma_name_that_page(writer):
+    history = [("what is the parthenon", "A temple on the Acropolis of Athens.")]
+    output, _ = converse(writer, history, "how many people live in athens georgia")
+    assert output.topic == "Athens, Georgia"

@@ -241,11 +241,14 @@ def short_form_of(said: Sequence[str], key: tuple[str, ...]) -> int:
 
 def name_keys(name: str) -> list[tuple[str, ...]]:
     """The word sequences by which a name is found: its words; for "Place, Region" (a
-    comma title) also "place in region" and "region place"; for "Series: Subtitle" also its
+    comma title) also "place in region" and "region place"; for a name of initials ("R.E.M.")
+    also its letters as one word; for "Series: Subtitle" also its
     subtitle where that says a name of its own ("vice city" of "Grand Theft Auto: Vice
     City", not "the movie")."""
     key = name_key(name)
     base = strip_qualifier(name)
+    if is_initialism(name):
+        return [key, ("".join(key),)]  # "rem" for R.E.M., as it is typed without its dots
     if len(key) == 2 and (generic := {*key} & _GENERIC_PLACE_WORDS) and len(generic) == 1:
         return [key, tuple(w for w in key if w not in generic)]  # "alcatraz", "santos"
     if base.count(":") == 1:
@@ -257,6 +260,11 @@ def name_keys(name: str) -> list[tuple[str, ...]]:
         return [key]
     place, region = (name_key(part) for part in base.split(","))
     return [key, (*place, "in", *region), (*region, *place)] if place and region else [key]
+
+
+def is_initialism(name: str) -> bool:
+    """Whether a name is written as initials alone ("R.E.M.", "U. S. A.")."""
+    return bool(_INITIALS.fullmatch(strip_qualifier(name).replace(" ", "")))
 
 
 # Words beside a name in a title that people leave out ("Alcatraz Island", "Santos FC",
@@ -485,7 +493,8 @@ class NameTable:
         if text[start].isupper():
             return True
         before = text[max(0, start - _DETERMINER_REACH) : start]  # not the whole text: linear
-        return len(word) > 3 and not self._common(word) and not _DETERMINER.search(before)
+        long_enough = len(word) > 3 or any(map(is_initialism, self._names.get((word,), ())))
+        return long_enough and not self._common(word) and not _DETERMINER.search(before)
 
 
 _POSSESSIVE = "'s"

@@ -21,6 +21,7 @@ from memrevise.language.entities import (
     STOPWORDS,
     acronyms_of,
     name_key,
+    name_keys,
     short_form_of,
     word_spans,
 )
@@ -45,15 +46,16 @@ def display_name(name: str, in_play: Iterable[str]) -> str:
 
 
 def names_subject(question: str, name: str) -> bool:
-    """Whether ``question`` already names ``name``: its words in order (or their short forms,
-    "man utd", or its initials and number, "gta 3"), or a distinctive word of it ("orwell's"
-    for "George Orwell", "bulls" for "Chicago Bulls")."""
+    """Whether ``question`` already names ``name``: its words in order (or another key of it,
+    "rem" for R.E.M., its short forms, "man utd", or its initials and number, "gta 3"), or a
+    distinctive word of it ("orwell's" for "George Orwell", "bulls" for "Chicago Bulls")."""
     key = name_key(name)
     said = [w.removesuffix("'s") for w, _, _ in word_spans(question)]
     if len(key) > 1 and any(short_form_of(said[i:], key) for i in range(len(said))):
         return True  # word for word or in short forms ("man utd")
-    if any(tuple(said[i : i + len(key)]) == key for i in range(len(said))):
-        return True
+    for spelt in name_keys(name):  # and as its other keys ("rem" for R.E.M.)
+        if any(tuple(said[i : i + len(spelt)]) == spelt for i in range(len(said))):
+            return True
     typed = {*said, *(a + b for a, b in itertools.pairwise(said))}  # "gta 3"
     if typed & {a for a in acronyms_of(name) if a[-1].isdigit()}:  # not "in" for Isaac Newton
         return True

@@ -1387,7 +1387,10 @@ class RuleWriter:
         """The pages a mentioned name may mean: those that share its name, and the page whose
         whole name the words typed are where the mention is a longer name ("saturn" said while
         on Sega Saturn may mean Saturn (planet); "newton" on Isaac Newton, Newton (unit))."""
-        typed = self.titles.named(text[mention.start : mention.end])
+        written = text[mention.start : mention.end]
+        if "," in mention.name and tuple(cues.words_of(written)) == name_key(mention.name):
+            return [mention.name]  # "athens georgia" says all of "Athens, Georgia"
+        typed = self.titles.named(written)
         named = self.titles.named(mention.name)
         # and the pages of that name after a comma ("Nike, Inc." beside "Nike (mythology)")
         return list(dict.fromkeys([*named, *typed, *self.siblings.namesakes(mention.name)]))
