@@ -48,6 +48,9 @@ PAGES = {
     "Athens, Georgia": ["Athens is a college town in Georgia, home of its state university."],
     "R.E.M.": ["R.E.M. were an American rock band formed in Athens, Georgia, in 1980."],
     "Michael Stipe": ["Michael Stipe is an American singer, the voice of R.E.M."],
+    "Green Bay Packers": ["The Green Bay Packers are an American football team in Wisconsin."],
+    "Brett Favre": ["Brett Favre is an American football quarterback born in Gulfport."],
+    "Serena Williams": ["Serena Williams is an American tennis player born in 1981."],
 }
 
 
@@ -297,3 +300,17 @@ def test_a_place_and_its_region_typed_without_the_comma_name_that_page(writer):
     history = [("what is the parthenon", "A temple on the Acropolis of Athens.")]
     output, _ = converse(writer, history, "how many people live in athens georgia")
     assert output.topic == "Athens, Georgia"
+
+
+FAVRE = [("who is brett favre", "A quarterback who won Super Bowl XXXI.")]
+
+
+def test_a_team_is_named_by_the_plural_its_name_ends_in(writer):
+    output, _ = converse(writer, FAVRE, "how many super bowls have the packers won")
+    assert output.topic == "Green Bay Packers"
+    assert output.query == "how many super bowls have the packers won"
+
+
+def test_a_surname_ending_in_s_after_the_is_no_team(writer):
+    output, _ = converse(writer, FAVRE, "did he ever meet the williams sisters")
+    assert output.topic == "Brett Favre"

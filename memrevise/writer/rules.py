@@ -129,6 +129,7 @@ class RuleWriter:
                 for key in {surname, surname[-1:]}:
                     self.surnames.add(title, key=key)
         self.same_surname = surname_families(people)  # "bronte": Anne, Charlotte, Emily Brontë
+        self.plurals = plural_endings(titles)  # "the packers": Green Bay Packers
         self.kin = kin  # "his older brother": the relatives the collection names
         self.search = search
         self.siblings = Siblings(titles, openings)  # numbered families, and series by year
@@ -1216,6 +1217,27 @@ class RuleWriter:
             return None
         return self._by_part_of_name(context, text) or self._named_in_corpus(current, text)
 
+    def _plural_named(
+        self, context: Context, text: str, names: Sequence[str], own: set[str]
+    ) -> tuple[str, str] | None:
+        """A team or a band by the plural its name ends in, after "the" ("how many super
+        bowls have the packers won"): the one name in play, not the current topic's, that the
+        word ends, else the one title, and not a person's ("the williams"); otherwise "the
+        guitar which glenn plays" asks about the guitar."""
+        for found in _THE_PLURAL.finditer(text.casefold()):
+            word = found["word"]
+            if word in own or not self._written_as_name(word):
+                continue
+            ending = {
+                context.canonical(n).casefold(): context.canonical(n)
+                for n in names
+                if len(name_key(n)) > 1 and name_key(n)[-1] == word
+            } or {title.casefold(): title for title in self.plurals.get(word, ())}
+            ending = {k: name for k, name in ending.items() if not self._person(context, name)}
+            if len(ending) == 1:
+                return next(iter(ending.values())), found.group()
+        return None
+
     def _misspelt_surnames(self, text: str) -> list[Mention]:
         """People by a surname no other page has, typed with a letter or two wrong ("conery"
         for Sean Connery, "rutherfrod"): words the corpus never has (not "reverse" for
@@ -1251,11 +1273,11 @@ class RuleWriter:
         beside a definite description ("the guitar which glenn plays"). A name said whole
         ("christmas island's flag") is left to the other rules."""
         current = context.current
-        if _DEFINITE.search(text.casefold()):
-            return None  # "the guitar which glenn plays" asks about the guitar
         own = set(name_key(current.name)) if current is not None else set()
         names = [n for _, n in context.answer_names[-EARLIER_NAMES:]]
         names += [t.name for t in context.memory.topics]
+        if _DEFINITE.search(text.casefold()):
+            return self._plural_named(context, text, names, own)
         ends: dict[str, dict[str, str]] = {}  # first or last word -> the names it ends
         for name in names:
             key = name_key(name)
@@ -2080,6 +2102,17 @@ def people_named(titles: Iterable[str]) -> list[tuple[str, tuple[str, ...]]]:
     ]
 
 
+def plural_endings(titles: Iterable[str]) -> dict[str, list[str]]:
+    """The titles of two words or more by the plural they may end in ("packers": Green Bay
+    Packers, "rockets": Houston Rockets; "williams": Serena Williams, a person's)."""
+    ends: dict[str, list[str]] = {}
+    for title in titles:
+        key = name_key(title)
+        if len(key) > 1 and _PLURAL_WORD.fullmatch(key[-1]):
+            ends.setdefault(key[-1], []).append(title)
+    return ends
+
+
 def surname_families(people: Iterable[tuple[str, tuple[str, ...]]]) -> dict[str, list[str]]:
     """The ``people`` (from :func:`people_named`) by a last name two or more of them share."""
     families: dict[str, list[str]] = {}
@@ -2202,6 +2235,8 @@ _DEFINITE_ROLE = re.compile(_THE_NOUN, re.IGNORECASE)  # "the drummer"
 _GENERIC_NOUNS = frozenset("one thing first last same other year time way end".split())
 _OTHERS_DESCRIBED = 3  # recent topics a second description ("the band") may mean
 # "the american", "the british guys", "the boy king": a definite description of one in play
+_PLURAL_WORD = re.compile(r"[a-z]{3,}[^s]s")  # "packers", not "bus" or "boss"
+_THE_PLURAL = re.compile(r"\bthe\s+(?P<word>[a-z]{3,}[^s]s)\b(?!['’])")  # "the packers"
 _THE_WORDS = re.compile(r"\bthe\s+([a-z]+)(?:\s+([a-z]+))?(?:\s+([a-z]+))?\b(?!['’-])")
 # Words before "one" that describe no one ("the same one", "the first one")
 _NOT_DESCRIBING = _GENERIC_NOUNS | cues.QUESTION_WORDS | set(cues.ORDINALS) | STOPWORDS
