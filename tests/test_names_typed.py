@@ -51,6 +51,8 @@ PAGES = {
     "Green Bay Packers": ["The Green Bay Packers are an American football team in Wisconsin."],
     "Brett Favre": ["Brett Favre is an American football quarterback born in Gulfport."],
     "Serena Williams": ["Serena Williams is an American tennis player born in 1981."],
+    "David Byrne": ["David Byrne is a Scottish-American musician, singer of Talking Heads."],
+    "Tina Weymouth": ["Tina Weymouth is an American musician, bass player of Talking Heads."],
 }
 
 
@@ -314,3 +316,20 @@ def test_a_team_is_named_by_the_plural_its_name_ends_in(writer):
 def test_a_surname_ending_in_s_after_the_is_no_team(writer):
     output, _ = converse(writer, FAVRE, "did he ever meet the williams sisters")
     assert output.topic == "Brett Favre"
+
+
+@pytest.mark.parametrize("typed", ["bryne", "byrn", "byrnee"])
+def test_a_surname_typed_with_one_letter_swapped_missing_or_added_names_the_person(writer, typed):
+    history = [("who is tina weymouth", "The bass player of Talking Heads.")]
+    output, _ = converse(writer, history, f"where did david {typed} grow up")
+    assert output.topic == "David Byrne"
+
+
+def test_one_typo_in_a_short_word_is_not_read_as_a_name():
+    table = NameTable(["David Byrne"])
+    assert table.closest("bryne", 0.85) is None  # the table knows no one-word "byrne"
+    surnames = NameTable()
+    surnames.add("David Byrne", key=("byrne",))
+    assert surnames.closest("bryne", 0.85) == "David Byrne"
+    surnames.add("Peter Bone", key=("bone",))
+    assert surnames.closest("bnoe", 0.85) is None  # four letters: too short to tell

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher, get_close_matches
 from functools import lru_cache
 
+from jellyfish import damerau_levenshtein_distance
+
 from memrevise.language.cues import KIND_WORDS
 from memrevise.numbers import SMALL_ROMAN, roman_value
 from memrevise.text import qualifier, strip_qualifier
@@ -210,6 +212,7 @@ def name_key(name: str) -> tuple[str, ...]:
 
 
 _SHORT_FORM = 3  # letters a short form of a word keeps at least ("man", "utd")
+ONE_EDIT_LETTERS = 5  # letters a misspelt name needs to be read through a single typo
 
 
 def shortens(short: str, word: str) -> bool:
@@ -339,7 +342,9 @@ class NameTable:
     def closest(self, said: str, cutoff: float) -> str | None:
         """The name that ``said``, a name the table does not know, most likely misspells: of
         the names with as many words and the same first letter, the most alike by
-        :class:`difflib.SequenceMatcher`, if at least ``cutoff`` alike and alone there."""
+        :class:`difflib.SequenceMatcher`, if at least ``cutoff`` alike and alone there; else
+        the one name of :data:`ONE_EDIT_LETTERS` letters or more that a letter changed, added,
+        left out or two letters swapped make ("bryne" for Byrne, "roice" for Royce)."""
         typed = name_key(said)
         if not typed:
             return None
@@ -347,8 +352,11 @@ class NameTable:
             self._openings = {}
             for key in self._names:
                 self._openings.setdefault((len(key), key[0][:1]), []).append(key)
-        keys = self._openings.get((len(typed), typed[0][:1]), [])
-        found = get_close_matches(" ".join(typed), [" ".join(k) for k in keys], 2, cutoff)
+        keys = [" ".join(k) for k in self._openings.get((len(typed), typed[0][:1]), [])]
+        found = get_close_matches(" ".join(typed), keys, 2, cutoff)
+        if not found and len(" ".join(typed)) >= ONE_EDIT_LETTERS:  # "bryne" for Byrne
+            found = [k for k in keys if damerau_levenshtein_distance(k, " ".join(typed)) == 1]
+            found = found if len(found) == 1 else []
         if not found or (len(found) > 1 and _alike(found[1], typed) == _alike(found[0], typed)):
             return None
         return self._names[tuple(found[0].split())][0]
