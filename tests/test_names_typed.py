@@ -53,6 +53,9 @@ PAGES = {
     "Serena Williams": ["Serena Williams is an American tennis player born in 1981."],
     "David Byrne": ["David Byrne is a Scottish-American musician, singer of Talking Heads."],
     "Tina Weymouth": ["Tina Weymouth is an American musician, bass player of Talking Heads."],
+    "Henry VII of England": ["Henry VII was King of England from 1485, after Bosworth."],
+    "Henry VIII of England": ["Henry VIII was King of England from 1509 and married six times."],
+    "Edward VI of England": ["Edward VI became King of England at nine, in 1547."],
 }
 
 
@@ -333,3 +336,18 @@ def test_one_typo_in_a_short_word_is_not_read_as_a_name():
     assert surnames.closest("bryne", 0.85) == "David Byrne"
     surnames.add("Peter Bone", key=("bone",))
     assert surnames.closest("bnoe", 0.85) is None  # four letters: too short to tell
+
+
+EDWARD = [("who ruled for edward vi", "His uncle Edward Seymour, as Lord Protector.")]
+
+
+def test_a_ruler_is_typed_without_the_realm(writer):
+    output, _ = converse(writer, EDWARD, "who did henry viii marry")
+    assert output.topic == "Henry VIII of England"
+
+
+def test_a_self_repair_between_two_rulers_asks_of_the_second(writer):
+    output, memory = converse(writer, EDWARD, "when did henry viii die. argh i mean henry vii")
+    assert output.topic == "Henry VII of England"
+    assert "viii" not in output.query.casefold()
+    assert memory.topic("Edward VI of England").status is not Status.DROPPED

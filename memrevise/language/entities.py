@@ -245,13 +245,16 @@ def short_form_of(said: Sequence[str], key: tuple[str, ...]) -> int:
 def name_keys(name: str) -> list[tuple[str, ...]]:
     """The word sequences by which a name is found: its words; for "Place, Region" (a
     comma title) also "place in region" and "region place"; for a name of initials ("R.E.M.")
-    also its letters as one word; for "Series: Subtitle" also its
+    also its letters as one word; for a ruler "Name Numeral of Realm" also "name numeral";
+    for "Series: Subtitle" also its
     subtitle where that says a name of its own ("vice city" of "Grand Theft Auto: Vice
     City", not "the movie")."""
     key = name_key(name)
     base = strip_qualifier(name)
     if is_initialism(name):
         return [key, ("".join(key),)]  # "rem" for R.E.M., as it is typed without its dots
+    if regnal := _REGNAL.fullmatch(base):
+        return [key, name_key(regnal["name"])]  # "henry viii" for Henry VIII of England
     if len(key) == 2 and (generic := {*key} & _GENERIC_PLACE_WORDS) and len(generic) == 1:
         return [key, tuple(w for w in key if w not in generic)]  # "alcatraz", "santos"
     if base.count(":") == 1:
@@ -263,6 +266,10 @@ def name_keys(name: str) -> list[tuple[str, ...]]:
         return [key]
     place, region = (name_key(part) for part in base.split(","))
     return [key, (*place, "in", *region), (*region, *place)] if place and region else [key]
+
+
+# A ruler's title: "Henry VIII of England", "Philip II of Spain", "Louis XIV of France"
+_REGNAL = re.compile(r"(?P<name>[A-Z][a-z]+(?: [A-Z][a-z]+)? [IVXL]+) of [A-Z][\w ]+")
 
 
 def is_initialism(name: str) -> bool:
