@@ -15,6 +15,7 @@ from memrevise.language.kinds import looks_like_person
 from memrevise.memory import Status
 from memrevise.retrieval import BM25Index
 from memrevise.writer import make_writer
+from memrevise.writer.siblings import Siblings
 
 PAGES = {
     "Final Fantasy VI": ["Final Fantasy VI is a 1994 role-playing video game by Square."],
@@ -275,3 +276,14 @@ def test_a_description_before_the_question_means_the_topic_whose_page_says_it(wr
     final = "the american sprinter, what did he study"
     output, _ = converse(writer, history, final)
     assert output.topic == "John Carlos"  # his page says "American sprinter", not the last
+
+
+def test_the_earliest_dated_namesake_is_the_first_of_a_numbered_sequel():
+    siblings = Siblings(["Ghostbusters (1984 film)", "Ghostbusters II", "Ghostbusters (2016 film)"])
+    assert [m.title for m in siblings.family("Ghostbusters II")] == [
+        "Ghostbusters (1984 film)",
+        "Ghostbusters II",
+    ]
+    assert siblings.moved("Ghostbusters II", "how much did the first one make") == (
+        "Ghostbusters (1984 film)"
+    )

@@ -66,6 +66,7 @@ _NAMES_KIND = re.compile(
 _SERIES_CANDIDATES = 40  # more titles opening with that name: too common a name for a series
 _SERIES_KEPT = 4096  # titles whose series is remembered
 _QUALIFIER_MEMBERS = 8  # more pages sharing a qualifier: a kind ("film"), not a family
+_QUALIFIER_YEAR = re.compile(r"\b1[89]\d\d\b|\b20\d\d\b")  # "1984 film"
 _PART_WORDS = frozenset("part chapter episode volume vol.".split())  # before a member's number
 _CENTURY = 100  # a two-digit value means a year of the family ("the 84 one": 1984)
 _YEARS = 1000  # a family whose values are this large counts years
@@ -136,20 +137,28 @@ class Siblings:
         self._openings = openings
         self._titles = titles
         self._series = lru_cache(maxsize=_SERIES_KEPT)(self._find_series)
+        dated: dict[str, list[tuple[int, str]]] = {}  # "ghostbusters": its films by year
         for title in titles:
             slot = _slot(title)
+            year = _QUALIFIER_YEAR.search(qualifier(title))
+            if year is not None:
+                base = " ".join(strip_qualifier(title).casefold().split())
+                dated.setdefault(base, []).append((int(year.group()), title))
             if slot is None:
                 plain.setdefault(" ".join(title.casefold().split()), title)
                 continue
             key, value = slot
             members.setdefault(key, {}).setdefault(value, title)
-        for key, values in members.items():  # "Rocky" is the first of "Rocky II", "Rocky III"
+        # "Rocky" is the first of "Rocky II", "Rocky III"; without a plain "Ghostbusters", the
+        # earliest "Ghostbusters (YEAR film)" is the first of "Ghostbusters II"
+        for key, values in members.items():
             words = key.replace(_SLOT, " ").split()
             if words and words[-1] in _PART_WORDS:  # "The Godfather" of "The Godfather Part II"
                 words = words[:-1]
             base = " ".join(words)
-            if base in plain and 1 not in values:
-                values[1 if min(values) < 1000 else 0] = plain[base]
+            first = plain.get(base) or min(dated.get(base, [(0, None)]))[1]
+            if first is not None and 1 not in values:  # "Ghostbusters (1984 film)" too
+                values[1 if min(values) < 1000 else 0] = first
         self._families = {
             key: tuple(Member(v, t) for v, t in sorted(values.items()))
             for key, values in members.items()
