@@ -287,3 +287,25 @@ def test_the_earliest_dated_namesake_is_the_first_of_a_numbered_sequel():
     assert siblings.moved("Ghostbusters II", "how much did the first one make") == (
         "Ghostbusters (1984 film)"
     )
+
+
+JUMANJI = {
+    "Jumanji (book)": ["Jumanji is a 1981 picture book by Chris Van Allsburg."],
+    "Jumanji (1995 film)": ["Jumanji is a 1995 film with Robin Williams, from the book."],
+    "Jumanji (game)": ["Jumanji is a board game sold after the film, by Milton Bradley."],
+    "Chris Van Allsburg": ["Chris Van Allsburg is an American author of picture books."],
+}
+
+
+@pytest.mark.parametrize(
+    ("final", "meant"),
+    [
+        ("how does the jumanji book end", "Jumanji (book)"),
+        ("who was in the jumanji movie", "Jumanji (1995 film)"),
+    ],
+)
+@pytest.mark.parametrize("kind", ["rules", "learned"])
+def test_a_kind_word_after_a_shared_name_names_that_page_after_the(kind, final, meant):
+    writer = make_writer(kind, index_of(JUMANJI))
+    output, _ = converse(writer, [("who is chris van allsburg", "An American author.")], final)
+    assert output.topic == meant

@@ -403,7 +403,9 @@ class NameTable:
                 elif not names and i + n < len(spans) and self._unmarked_possessive(key[-1]):
                     names = self._names.get((*key[:-1], key[-1][:-1]))
                     end -= 1
-                if names and (n > 1 or self._single_ok(text, spans[i])):
+                if names and (
+                    n > 1 or self._single_ok(text, spans[i]) or _kind_named(text, names, end)
+                ):
                     name, end = _qualified_as_written(text, names, end)
                     found.append(Mention(name, spans[i][1], end))
                     i += n
@@ -554,6 +556,17 @@ _NUMERAL = re.compile(r"[IVXLCDM]+")
 def initials(words: Sequence[str]) -> str:
     """The first letters of ``words``, lower case ("ff" for Final Fantasy)."""
     return "".join(w[0] for w in words).casefold()
+
+
+def _kind_named(text: str, names: list[str], end: int) -> bool:
+    """Whether the word after ``end`` is the kind that one of ``names`` has as its qualifier
+    ("the jumanji book": Jumanji (book)), where names of several pages are told apart."""
+    kind = _WORD_AFTER.match(text, end)
+    if kind is None or len(names) < 2:
+        return False
+    said = kind["word"].casefold()
+    said_kind = next((group for group in KIND_WORDS if said in group), {said})
+    return any(said_kind & set(name_key(qualifier(n))) for n in names)
 
 
 def _qualified_as_written(text: str, names: list[str], end: int) -> tuple[str, int]:
