@@ -19,6 +19,7 @@ def test_every_set_has_a_validator():
         SETS
     )
     assert {"followups-fresh5", "revisions-fresh5", "revisions"} <= set(SETS)
+    assert {"followups-fresh6", "revisions-fresh6"} <= set(SETS)
     assert {"revisions-heldout", "revisions-fresh"} <= set(SETS)
 
 
