@@ -7,7 +7,11 @@ first N of them), its history the earlier turns. The collection is indexed once,
 counted in both end-to-end times. Each run is the CLI in its own process, as a user runs it.
 With ``--before DIR`` (a checkout of earlier code), that code's ``memrevise index`` and
 ``memrevise run`` (its default, shared prefixes where it has them) are timed in the same run,
-on the same items, and its run file compared. Run it from the repository root:
+on the same items, and its run file compared. Wall times on a shared machine vary more than
+a change of 10-20%; with ``--before`` and ``--cpu N`` the two codes also rank the first N
+items in one process each, at the same time, one on each core (swapped every round, ``--rounds``
+rounds), and the CPU seconds of each are printed with their ratio. Run it from the repository
+root:
 
     python benchmarks/bench_shared_prefixes.py --collection bench/collection.jsonl \\
         --items bench/dev.jsonl
@@ -18,6 +22,7 @@ on the same items, and its run file compared. Run it from the repository root:
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 import tempfile
@@ -62,6 +67,51 @@ def timed(*args: object, code: Path | None = None) -> float:
     return time.perf_counter() - start
 
 
+# Ranks the first N items of ITEMS over INDEX with the memrevise method in this process and
+# prints the CPU seconds it took; run with the code of the checkout it starts in.
+_CPU_PROBE = """
+import sys, time
+from pathlib import Path
+from memrevise.bench.items import read_items
+from memrevise.methods.registry import MethodSpec
+index, items, count = Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3])
+method = MethodSpec(index, "memrevise").build()
+start = time.process_time()
+for item in read_items(items)[:count]:
+    method.rank(item, 100)
+print(time.process_time() - start)
+"""
+
+
+def cpu_side_by_side(
+    runs: dict[str, tuple[Path | None, Path]], items: Path, count: int, rounds: int
+) -> dict[str, list[float]]:
+    """CPU seconds of each code (label -> (checkout or None for this one, its index)) ranking
+    the first ``count`` items, the codes at the same time, each on a core of its own (the
+    cores swapped every round, where the platform can pin a process)."""
+    pin = hasattr(os, "sched_setaffinity") and len(os.sched_getaffinity(0)) >= len(runs)
+    cores = sorted(os.sched_getaffinity(0)) if pin else []
+    seconds: dict[str, list[float]] = {label: [] for label in runs}
+    for round_ in range(rounds):
+        started = {}
+        for place, (label, (code, index)) in enumerate(runs.items()):
+            core = cores[(place + round_) % len(cores)] if pin else None
+            started[label] = subprocess.Popen(
+                [sys.executable, "-c", _CPU_PROBE, str(index), str(items), str(count)],
+                cwd=code,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                text=True,
+                preexec_fn=(lambda core=core: os.sched_setaffinity(0, {core})) if pin else None,
+            )
+        for label, process in started.items():
+            out, _ = process.communicate()
+            if process.returncode != 0:
+                raise SystemExit(f"ranking with the {label} code failed")
+            seconds[label].append(float(out.strip()))
+    return seconds
+
+
 def report(label: str, seconds: float, count: int) -> None:
     print(f"{label:<16}{seconds:8.1f} s   {count / seconds:7.1f} items/s", flush=True)
 
@@ -76,6 +126,8 @@ def main() -> None:
     parser.add_argument("--conversations", type=int, help="only the first N (--topiocqa)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--before", type=Path, help="a checkout of earlier code to time too")
+    parser.add_argument("--cpu", type=int, help="with --before: CPU seconds on the first N items")
+    parser.add_argument("--rounds", type=int, default=4, help="rounds of --cpu")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
@@ -111,6 +163,20 @@ def main() -> None:
             report("before", seconds, count)
         for label, flag in MODES[1:]:
             run_with(label, flag)
+        if args.before is not None and args.cpu:
+            cpu = cpu_side_by_side(
+                {"this": (None, work / "index"), "before": (args.before.resolve(), work / "old")},
+                items_path,
+                args.cpu,
+                args.rounds,
+            )
+            mine, theirs = sum(cpu["this"]), sum(cpu["before"])
+            rounds = ", ".join(
+                f"{a / b:.2f}" for a, b in zip(cpu["this"], cpu["before"], strict=True)
+            )
+            print(f"CPU ranking the first {args.cpu} items, {args.rounds} rounds side by side:")
+            print(f"  this code {mine:.1f} s, before {theirs:.1f} s ({mine / theirs - 1:+.1%})")
+            print(f"  per round, this / before: {rounds}")
         same = runs[MODES[0][0]] == runs["item by item"]
         print(f"run files with and without shared prefixes {'identical' if same else 'DIFFER'}")
         if "before" in runs:
