@@ -562,11 +562,7 @@ def _kind_named(text: str, names: list[str], end: int) -> bool:
     """Whether the word after ``end`` is the kind that one of ``names`` has as its qualifier
     ("the jumanji book": Jumanji (book)), where names of several pages are told apart."""
     kind = _WORD_AFTER.match(text, end)
-    if kind is None or len(names) < 2:
-        return False
-    said = kind["word"].casefold()
-    said_kind = next((group for group in KIND_WORDS if said in group), {said})
-    return any(said_kind & set(name_key(qualifier(n))) for n in names)
+    return kind is not None and len(names) > 1 and bool(_of_kind(names, kind["word"]))
 
 
 def _qualified_as_written(text: str, names: list[str], end: int) -> tuple[str, int]:
@@ -582,12 +578,17 @@ def _qualified_as_written(text: str, names: list[str], end: int) -> tuple[str, i
                 return name, written.end()
     kind = _WORD_AFTER.match(text, end)
     if kind is not None and len(names) > 1:
-        said = kind["word"].casefold()
-        said_kind = next((group for group in KIND_WORDS if said in group), {said})
-        fitting = [n for n in names if said_kind & set(name_key(qualifier(n)))]
+        fitting = _of_kind(names, kind["word"])
         if len(fitting) == 1:
             return fitting[0], end
     return names[0], end
+
+
+def _of_kind(names: list[str], word: str) -> list[str]:
+    """The names whose qualifier says the kind ``word`` names ("movie": The Shining (film))."""
+    said = word.casefold()
+    said_kind = next((group for group in KIND_WORDS if said in group), {said})
+    return [n for n in names if said_kind & set(name_key(qualifier(n)))]
 
 
 def _bare(word: str) -> str:
