@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from memrevise.language import cues
@@ -129,7 +129,7 @@ class RuleWriter:
                 for key in {surname, surname[-1:]}:
                     self.surnames.add(title, key=key)
         self.same_surname = surname_families(people)  # "bronte": Anne, Charlotte, Emily Brontë
-        self.plurals = plural_endings(titles)  # "the packers": Green Bay Packers
+        self._titles = titles  # read again only for the plurals titles end in
         self.kin = kin  # "his older brother": the relatives the collection names
         self.search = search
         self.siblings = Siblings(titles, openings)  # numbered families, and series by year
@@ -1217,6 +1217,12 @@ class RuleWriter:
             return None
         return self._by_part_of_name(context, text) or self._named_in_corpus(current, text)
 
+    @cached_property
+    def _plurals(self) -> dict[str, list[str]]:
+        """The titles by the plural they end in ("the packers": Green Bay Packers), read when
+        a turn first says "the" before a plural, not at start-up."""
+        return plural_endings(self._titles)
+
     def _plural_named(
         self, context: Context, text: str, names: Sequence[str], own: set[str]
     ) -> tuple[str, str] | None:
@@ -1232,7 +1238,7 @@ class RuleWriter:
                 context.canonical(n).casefold(): context.canonical(n)
                 for n in names
                 if len(name_key(n)) > 1 and name_key(n)[-1] == word
-            } or {title.casefold(): title for title in self.plurals.get(word, ())}
+            } or {title.casefold(): title for title in self._plurals.get(word, ())}
             ending = {k: name for k, name in ending.items() if not self._person(context, name)}
             if len(ending) == 1:
                 return next(iter(ending.values())), found.group()
@@ -1502,12 +1508,10 @@ class RuleWriter:
         if described is None or not pronouns or self.pages is None:
             return None
         head, before = described
-        wanted = set(tokenize(before if head in _SORT_NOUNS else f"{before} {head}"))
-        if not wanted:
-            return None
-        recent = context.recent_topics()[:RECENT_TOPICS]
-        fitting = [t.name for t in recent if wanted <= self.pages(t.name)]
-        return (fitting[0], pronouns[0]) if len(fitting) == 1 else None
+        wanted = _described_words(before, head)
+        recent = [t.name for t in context.recent_topics()[:RECENT_TOPICS]]
+        found = self._one_page_saying(recent, wanted) if wanted else None
+        return (found, pronouns[0]) if found is not None else None
 
     def _other_described(self, context: Context, text: str) -> tuple[str, str] | None:
         """The one topic or answer's name in play whose page says what a definite description
@@ -1541,13 +1545,19 @@ class RuleWriter:
             )
             if not (described or (not modifier and _PEOPLES.fullmatch(head))):
                 continue
-            wanted = set(tokenize(modifier if head in _SORT_NOUNS else f"{modifier} {head}"))
+            wanted = _described_words(modifier, head)
             if not wanted or wanted <= page:
                 continue
-            fitting = [name for name in in_play if wanted <= self.pages(name)]
-            if len(fitting) == 1:
-                return fitting[0], f"the {modifier} {head}".replace("  ", " ")
+            found = self._one_page_saying(in_play, wanted)
+            if found is not None:
+                return found, " ".join(["the", *filter(None, (modifier, head))])
         return None
+
+    def _one_page_saying(self, names: Sequence[str], wanted: set[str]) -> str | None:
+        """The one of ``names`` whose page says every word of ``wanted``, if only one does."""
+        assert self.pages is not None
+        fitting = [name for name in names if wanted <= self.pages(name)]
+        return fitting[0] if len(fitting) == 1 else None
 
     def _person_listed(self, context: Context, text: str) -> tuple[str, str] | None:
         """A person by their place among the people an answer gave ("what did the first guy
@@ -2011,6 +2021,12 @@ def _questions(text: str) -> list[str]:
     return found
 
 
+def _described_words(modifier: str, head: str) -> set[str]:
+    """The stemmed words a description wants a page to say: its modifier and its head, a head
+    that only says a sort of thing left out ("the american bronze guy": american, bronze)."""
+    return set(tokenize(modifier if head in _SORT_NOUNS else f"{modifier} {head}"))
+
+
 def _definite_descriptions(text: str) -> Iterator[tuple[str, str]]:
     """(modifier, head) of each way to read a definite description of one or two words
     ("the american die": ("", "american") and ("american", "die")); not a head that "of"
@@ -2234,9 +2250,10 @@ _DEFINITE_NOUN = re.compile(_THE_NOUN)  # typed in lower case
 _DEFINITE_ROLE = re.compile(_THE_NOUN, re.IGNORECASE)  # "the drummer"
 _GENERIC_NOUNS = frozenset("one thing first last same other year time way end".split())
 _OTHERS_DESCRIBED = 3  # recent topics a second description ("the band") may mean
+_PLURAL = r"[a-z]{3,}[^s]s"  # "packers", not "bus" or "boss"
+_PLURAL_WORD = re.compile(_PLURAL)
+_THE_PLURAL = re.compile(rf"\bthe\s+(?P<word>{_PLURAL})\b(?!['’])")  # "the packers"
 # "the american", "the british guys", "the boy king": a definite description of one in play
-_PLURAL_WORD = re.compile(r"[a-z]{3,}[^s]s")  # "packers", not "bus" or "boss"
-_THE_PLURAL = re.compile(r"\bthe\s+(?P<word>[a-z]{3,}[^s]s)\b(?!['’])")  # "the packers"
 _THE_WORDS = re.compile(r"\bthe\s+([a-z]+)(?:\s+([a-z]+))?(?:\s+([a-z]+))?\b(?!['’-])")
 # Words before "one" that describe no one ("the same one", "the first one")
 _NOT_DESCRIBING = _GENERIC_NOUNS | cues.QUESTION_WORDS | set(cues.ORDINALS) | STOPWORDS
