@@ -19,7 +19,9 @@ def test_every_set_has_a_validator():
         SETS
     )
     assert {"followups-fresh5", "revisions-fresh5", "revisions"} <= set(SETS)
-    assert {"followups-fresh6", "revisions-fresh6"} <= set(SETS)
+    assert {"followups-fresh6", "revisions-fresh6", "followups-fresh7", "revisions-fresh7"} <= set(
+        SETS
+    )
     assert {"revisions-heldout", "revisions-fresh"} <= set(SETS)
 
 
