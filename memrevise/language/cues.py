@@ -102,6 +102,8 @@ PERSON_KINDS = PERSON_NOUNS - {"one"} | frozenset(
         "dancer",
         "model",
         "journalist",
+        "reporter",
+        "frontman",
         "philosopher",
         "economist",
         "inventor",
@@ -150,7 +152,8 @@ KIND_WORDS = (
     {"film", "movie", "picture"},
     {"song", "single", "track", "hit"},
     {"show", "series", "sitcom", "programme", "program"},
-    {"singer", "artist", "musician", "rapper", "vocalist"},
+    {"singer", "artist", "musician", "rapper", "vocalist", "frontman"},
+    {"journalist", "reporter", "correspondent"},
     {"team", "club", "side"},
     {"book", "novel"},
     {"writer", "author", "novelist"},
@@ -374,7 +377,7 @@ def normalised(text: str) -> str:
 _REPAIR_CUE = re.compile(
     r"(?:(?<=[,.;!?…—-])|(?<=\s))\s*(?:no+\s+wait|wait(?:\s+no+)?|hang\s+on|hold\s+on|"
     r"scratch\s+that|scrap\s+that|make\s+that|forget\s+that|or\s+rather|no+\s+no+|"
-    r"i\s+mean|i\s+meant|my\s+bad|oops|whoops|rather)\b"
+    r"i\s+mean|i\s+meant|my\s+bad|oops|whoops|rather|(?:er+m?|uh+|um+),?\s+(?:no+|nope|sorry))\b"
     r"|(?<=[,.;!?…—-])\s*(?:(?:ugh|argh|oh|ah|uh+|um+|er+m?)[\s,]+)?"  # ", ugh no, norman"
     r"(?:no+|nope|nah|sorry|actually|hm+,?\s+no+|hm+)\b"
     r"|(?<=[.…—-])\s*(?:or)\b|(?<=,)\s*or\s+no+\b",

@@ -10,7 +10,8 @@ from memrevise.language import cues
 from memrevise.language.entities import STOPWORDS
 from memrevise.text import ANSWER_CUT, cut, qualifier, strip_qualifier
 
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
+# A sentence ends at a stop before a capital, not at an initial ("F. Scott Fitzgerald").
+_SENTENCE = re.compile(r"(?<=[.!?])(?<!\b[A-Z]\.)\s+(?=[A-Z0-9\"'(])")
 _UNANSWERABLE = {"unanswerable", "cannotanswer", "cannot answer", "i don't know"}
 _KIND_AFTER = (
     r"(?:'s)?\s*(?:\([^)]*\))?,?\s+(?:is|was|are|were)\s+(?:a|an|the|one\s+of\s+the)\s+"
@@ -89,6 +90,8 @@ def _name_patterns(base: str) -> tuple[re.Pattern[str], tuple[re.Pattern[str], .
 def looks_like_person(name: str, kind: str = "", facts: Iterable[str] = ()) -> bool:
     """A person: a person's kind, facts that say "he", "she" or "born", or (without a kind)
     a name of two or three capitalised words that do not end like a place or a thing."""
+    if kind in cues.THING_KINDS:  # "Oasis (band)", whatever "his" its page says
+        return False
     if kind in cues.PERSON_KINDS or any(_PERSON_FACT.search(f) for f in facts):
         return True
     if kind:

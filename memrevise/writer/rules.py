@@ -76,6 +76,7 @@ _SHORT_TURN = 8  # words: a longer turn changes a value only with a correction c
 EARLIER_NAMES = 8  # names from the latest answers a described correction may mean
 ANSWER_HORIZON = 30  # the latest turns whose answers' names, lists and kinds can be referred to
 RECENT_TOPICS = 10  # the most recently discussed topics a correction or a return may mean
+_STATED_KIND = 2.0  # what a description's kind word adds where a page opens as that kind
 _MISSPELT = 0.85  # how alike a typed name and a name in play must be to be the same
 _MISSPELT_LETTERS = 5  # letters a word needs to be read as a misspelt name on its own
 
@@ -596,6 +597,15 @@ class RuleWriter:
             opening = context.memory.topics[0]  # "the one we started with"
             return opening.name, "", {opening.turns[-1]}
         position = place or cues.final_position(segment) or cues.conversation_position(segment)
+        if (
+            position is not None
+            and place is None
+            and not cues.in_a_list(segment)
+            and not cues.in_conversation_order(segment)  # "the first one i asked about"
+        ):
+            moved = self.siblings.moved(rejected, segment)  # "the third one" of Shrek 2
+            if moved is not None:
+                return moved, "", set()
         if position is not None:
             ordered = place is not None or cues.in_conversation_order(segment)
             options = [
@@ -730,7 +740,7 @@ class RuleWriter:
                 # "the one that has to do with hbo" is not the page "HBO", nor "the one
                 # where you mentioned primetime" the page "Primetime Emmy Award"
                 and not (described_by and set(name_key(c)) & said - STOPWORDS)
-                and (not role or context.is_person(c))
+                and (not role or self._person(context, c))
             ]
 
         kin = self._kin_of(context, segment, rejected)
@@ -837,6 +847,8 @@ class RuleWriter:
         naming = 1.0 if _described_by(segment) else 3.0
         naming_words = wanted - _KIND_NOUNS  # "the third person": no page called "Person"
         told = bool(_TOLD.search(segment))
+        # "the singer", "the reporter" (not "the bass player"): a role a page opens with
+        kinds = set(_DEFINITE.findall(segment.casefold())) & cues.ROLE_NOUNS
         scored: list[tuple[float, str]] = []
         for name in dict.fromkeys(context.canonical(c) for c in candidates):
             score = naming * _name_match(naming_words, strip_qualifier(name))
@@ -848,6 +860,13 @@ class RuleWriter:
                     score += len(wanted & fact_words(topic))
             if self.pages is not None:
                 score += len(stems & self.pages(name))
+            opening = self._opening(name)  # "the reporter": a page that opens as a journalist
+            if (
+                opening is not None
+                and opening.stated
+                and any(same_kind(opening.kind, word) for word in kinds)
+            ):
+                score += _STATED_KIND
             scored.append((score, name))
         best_score = max((score for score, _ in scored), default=0.0)
         if best_score < 1.0:
@@ -1153,7 +1172,7 @@ class RuleWriter:
     def _named_in(self, context: Context, text: str, current: Topic) -> tuple[str, str] | None:
         """The entity other than ``current`` that ``text``, a question without pronouns,
         names (see :meth:`_named_switch`)."""
-        found = context.mentions(text)
+        found = _replaced_by(context.mentions(text), self._misspelt_names(text))
         other_titles = {  # "the amazon river" names a page while on "Amazon (company)";
             w  # "after the beatles" on the Beatles names it, not a description
             for m in found
@@ -1243,6 +1262,29 @@ class RuleWriter:
             if len(ending) == 1:
                 return next(iter(ending.values())), found.group()
         return None
+
+    def _misspelt_names(self, text: str) -> list[Mention]:
+        """Titles of two or three words typed with a letter or two wrong, one of the words
+        one the corpus never has ("whitny houston" for Whitney Houston, not the city that
+        its last word names; "magic jonson")."""
+        spans = word_spans(text)
+        found, i = [], 0
+        while i < len(spans) - 1:
+            for n in (3, 2):
+                said = [w for w, _, _ in spans[i : i + n]]
+                if (
+                    len(said) < n
+                    or any(w in STOPWORDS or w.isdigit() for w in said)
+                    or not any(len(w) >= _MISSPELT_LETTERS and self.unseen(w) for w in said)
+                ):
+                    continue
+                name = self.titles.closest(" ".join(said), _MISSPELT)
+                if name is not None:
+                    found.append(Mention(name, spans[i][1], spans[i + n - 1][2]))
+                    i += n - 1
+                    break
+            i += 1
+        return found
 
     def _misspelt_surnames(self, text: str) -> list[Mention]:
         """People by a surname no other page has, typed with a letter or two wrong ("conery"
@@ -1904,6 +1946,12 @@ def _unnegated(text: str, found: Iterable[Mention]) -> list[Mention]:
     return [m for m in found if not set(cues.words_of(text[m.start : m.end])) <= negated]
 
 
+def _replaced_by(found: Sequence[Mention], better: Sequence[Mention]) -> list[Mention]:
+    """``found`` with the mentions that ``better`` overlap replaced by those, in order."""
+    kept = _clear_of(better, found)
+    return sorted([*kept, *better], key=lambda m: m.start)
+
+
 def _clear_of(found: Sequence[Mention], more: Iterable[Mention]) -> list[Mention]:
     """The mentions of ``more`` that overlap none of ``found``."""
     return [m for m in more if not any(f.start < m.end and m.start < f.end for f in found)]
@@ -2273,7 +2321,7 @@ _BACK_TO_SUBJECT = frozenset("he she his they their".split())
 _PRONOUN = re.compile(r"\b(?:" + "|".join(sorted(cues.PRONOUNS)) + r")\b", re.IGNORECASE)
 _REFERS_BACK = re.compile(
     r"\b(?:this|that|these|those|said|aforementioned|aforesaid|above|mentioned|former|latter)"
-    r"\s+[a-z]",
+    r"\s+(?!(?:days?|times?|years?|weeks?|moment)\b)[a-z]",  # not "these days"
     re.IGNORECASE,
 )
 _GOVERNED_SUBJECT = re.compile(

@@ -59,6 +59,12 @@ _NUMBER_WORDS = {
         "two three four five six seven eight nine ten eleven twelve".split(), start=2
     )
 }
+# A title ending in an ordinal or a number word: "Shrek the Third", "The Godfather Part Two".
+_SPELT_NUMBER = re.compile(r"\s+(?P<lead>the|part)\s+(?P<word>[a-z]+)$", re.IGNORECASE)
+_SPELT_VALUES = {
+    **{w: n for w, n in cues.ORDINALS.items() if n > 1 and " " not in w and w != "latter"},
+    **_NUMBER_WORDS,
+}
 _SERIES_STEM = 2  # words of a title's opening name that a series shares ("mad max", "alien")
 _NAMES_KIND = re.compile(
     r"\d|\b(?:" + "|".join(sorted(frozenset().union(*cues.KIND_WORDS))) + r")\b"
@@ -115,10 +121,17 @@ class Member:
 
 def _slot(title: str) -> tuple[str, int] | None:
     """The family key of ``title`` (its last number or numeral replaced by a slot) and the
-    value there; None for a title without one."""
+    value there; None for a title without one. A title that ends in an ordinal ("Shrek the
+    Third") or a number word after "Part" is numbered by it: "Shrek the Third" is "Shrek 3"."""
     found = [m for m, _ in mentions(title, in_title=True) if m.kind in ("number", "roman")]
     if not found:
-        return None
+        spelt = _SPELT_NUMBER.search(strip_qualifier(title))
+        value = spelt and _SPELT_VALUES.get(spelt["word"].casefold())
+        if not value:
+            return None
+        lead = spelt["lead"] if spelt["lead"].casefold() == "part" else ""
+        key = f"{title[: spelt.start()]} {lead} {_SLOT}{title[spelt.end() :]}"
+        return " ".join(key.casefold().split()), value
     last = found[-1]
     key = title[: last.start] + _SLOT + title[last.end :]
     return " ".join(key.casefold().split()), last.number
