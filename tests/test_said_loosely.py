@@ -1,7 +1,9 @@
 """Names and references as people type them loosely: a full name with a typo in one word
 beside a word that names another page, "these days" that points nowhere, a sequel numbered
 by an ordinal word, "the third one" of a numbered family, a role word that a page opens
-with, a hesitation before a repair, and an answer whose name opens with an initial."""
+with, a relative a page states by "son of" or "married", a title typed without its
+apostrophe or its initials' dots, a hesitation before a repair, and an answer whose name
+opens with an initial."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import pytest
 from fixtures_writer import converse, index_of
 
 from memrevise.language.cues import repair_split
+from memrevise.language.entities import NameTable
 from memrevise.language.kinds import facts_of, looks_like_person
 from memrevise.memory import Status
 from memrevise.retrieval import BM25Index
@@ -35,6 +38,16 @@ PAGES = {
     "Brian May": ["Brian May is an English guitarist and astrophysicist born in 1947."],
     "Bob Woodward": ["Bob Woodward is an American journalist born in Geneva, Illinois, in 1943."],
     "Richard Nixon": ["Richard Nixon was the 37th president of the United States, born in 1913."],
+    "Alexander the Great": [
+        "Alexander the Great was a king of Macedon, the son of Philip II of Macedon, born in "
+        "Pella in 356 BC."
+    ],
+    "Philip II of Macedon": ["Philip II of Macedon was a king of Macedon, born in 382 BC."],
+    "John Lennon": [
+        "John Lennon was an English singer born in Liverpool in 1940. He married Yoko Ono in "
+        "Gibraltar in 1969."
+    ],
+    "Yoko Ono": ["Yoko Ono is a Japanese artist, born in Tokyo in 1933."],
     "Apollo 12": ["Apollo 12 was the second crewed Moon landing, in November 1969."],
     "Apollo 13": ["Apollo 13 was the third crewed Moon mission, aborted in April 1970."],
 }
@@ -136,3 +149,33 @@ def test_an_answer_is_not_cut_at_an_initial():
         "It was in the U.S. Army.",
         "Then he left.",
     )
+
+
+def test_a_title_is_found_typed_without_its_apostrophe_or_its_initials_dots():
+    table = NameTable(["Stephenson's Rocket", "Born in the U.S.A. (album)"])
+    assert [m.name for m in table.find("was stephensons rocket fast")] == ["Stephenson's Rocket"]
+    assert [m.name for m in table.find("when did born in the usa come out")] == [
+        "Born in the U.S.A. (album)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("history", "final", "meant"),
+    [
+        (
+            [("where was alexander the great born", "In Pella, in 356 BC.")],
+            "ugh no, his dad",
+            "Philip II of Macedon",  # his page: "the son of Philip II of Macedon"
+        ),
+        (
+            [("when was john lennon born", "On 9 October 1940, in Liverpool.")],
+            "not him his wife",
+            "Yoko Ono",  # his page: "He married Yoko Ono"
+        ),
+    ],
+)
+def test_a_correction_to_a_relative_the_page_states_by_son_of_or_married(
+    writer, history, final, meant
+):
+    output, _ = converse(writer, history, final)
+    assert output.topic == meant

@@ -243,6 +243,34 @@ def short_form_of(said: Sequence[str], key: tuple[str, ...]) -> int:
 
 
 def name_keys(name: str) -> list[tuple[str, ...]]:
+    """The word sequences by which a name is found (:func:`_name_keys`), each also as people
+    type it: an apostrophe left out ("stephensons rocket" for Stephenson's Rocket) and
+    initials run together ("born in the usa" for Born in the U.S.A.)."""
+    keys = _name_keys(name)
+    for key in list(keys):
+        typed = _as_typed(key)
+        if typed != key and typed not in keys:
+            keys.append(typed)
+    return keys
+
+
+def _as_typed(key: tuple[str, ...]) -> tuple[str, ...]:
+    """``key`` without apostrophes, and two or more single letters in a row as one word."""
+    words: list[str] = []
+    letters = ""
+    for word in (*key, ""):
+        if len(word) == 1 and word.isalpha():
+            letters += word
+            continue
+        if letters:
+            words.append(letters)
+        letters = ""
+        if word:
+            words.append(word.replace("'", ""))
+    return tuple(words)
+
+
+def _name_keys(name: str) -> list[tuple[str, ...]]:
     """The word sequences by which a name is found: its words; for "Place, Region" (a
     comma title) also "place in region" and "region place"; for a name of initials ("R.E.M.")
     also its letters as one word; for a ruler "Name Numeral of Realm" also "name numeral";

@@ -45,6 +45,14 @@ _INVERSE = {
     "son": ("father", "mother", "parent"), "daughter": ("father", "mother", "parent"),
 }  # fmt: skip
 _OTHER_AGE = {"older": "younger", "younger": "older", "": ""}
+# A relation stated before "of" and a name ("the second son of Henry VII": Henry VII is the
+# subject's father or mother), and a marriage ("he married the painter Frida Kahlo").
+_RELATIVE_OF = re.compile(
+    r"\b(?P<relation>son|daughter|wife|husband|widow|father|mother|brother|sister)\s+of\b"
+)
+_MARRIED = re.compile(r"\b(?:married|marrying|marries)(?:\s+(?:the|a|an)\s+[a-z]+)?\b")
+_STATED_AS = {"widow": "wife"}
+_SPOUSES = ("husband", "wife", "spouse")
 
 
 class Index(Pages, Protocol):
@@ -194,7 +202,38 @@ class Kin:
                     possessor = _last_name(before) or title
                     if not _same(possessor, person):
                         found.append(possessor)
+            if not wanted.age:
+                found += _stated_of(text, title, person, wanted.relation)
         return tuple(dict.fromkeys(found))
+
+
+def _stated_of(text: str, title: str, person: str, wanted: str) -> list[str]:
+    """The relatives of ``person`` that ``text`` (a passage of the page ``title``) states as
+    "son of", "wife of" or "married": the name after it on the person's own page ("the second
+    son of Henry VII": his father), the page's subject where the name is the person's ("the
+    only son of Henry VIII" on Edward VI's page: Henry VIII's son)."""
+    found = []
+    statements = [
+        (_STATED_AS.get(m["relation"], m["relation"]), m.end()) for m in _RELATIVE_OF.finditer(text)
+    ]
+    statements += [("spouse", m.end()) for m in _MARRIED.finditer(text)]
+    for relation, end in statements:
+        name = _NAME_AFTER.match(text, end)
+        if name is None:
+            continue
+        written = name["name"].removesuffix("'s")
+        spouses = relation == "spouse" and wanted in _SPOUSES
+        own_page = title == person and not _same(written, person)
+        if own_page and (spouses or wanted in _INVERSE.get(relation, ())):
+            found.append(written)  # on his page: "the second son of Henry VII"
+        elif (
+            not own_page
+            and _same(written, person)
+            and not _same(title, person)
+            and (spouses or wanted == relation)
+        ):
+            found.append(title)  # on Edward VI's page: "the only son of Henry VIII"
+    return found
 
 
 def _last_name(sentence: str) -> str | None:

@@ -770,6 +770,7 @@ class RuleWriter:
             return None
         relation = said[0][0]
         current = context.current
+        current_name = current.name if current is not None else None
         people = [
             name
             for name in dict.fromkeys(
@@ -779,7 +780,12 @@ class RuleWriter:
                     *(t.name for t in context.recent_topics()[:RECENT_TOPICS]),
                 ]
             )
-            if name and (context.is_person(name) or looks_like_person(name))  # "a vocalist"
+            if name
+            and (
+                context.is_person(name)
+                or looks_like_person(name)  # "a vocalist"
+                or (name == current_name and self._person(context, name))  # "... the Great"
+            )
         ]
         kin = self.kin
         for person in people if kin is not None else ():
@@ -2394,7 +2400,19 @@ def _pointing_segments(text: str) -> list[str]:
     """The pieces of a correction or a repair, split at its repair cues, that may say what is
     meant: its words before a question of its own, a description that goes on after a comma
     kept whole."""
-    return _descriptions_joined(cues.repair_segments(_before_question(text)))
+    segments = cues.repair_segments(_before_question(text))
+    # "not him his wife": what is not meant, then what is
+    return _descriptions_joined([part for segment in segments for part in _not_then(segment)])
+
+
+def _not_then(segment: str) -> tuple[str, ...]:
+    """A segment that says what is not meant by a pronoun and goes on to what is ("not him
+    his wife"), as those two; any other segment alone."""
+    found = _NOT_THEN.fullmatch(segment)
+    return (found[1], found[2]) if found else (segment,)
+
+
+_NOT_THEN = re.compile(r"(not\s+(?:him|her|it|them))\s+(\w.*)", re.IGNORECASE)
 
 
 def _points_nowhere(segment: str) -> bool:
