@@ -1,9 +1,11 @@
-"""Names and references as people type them loosely: a full name with a typo in one word
-beside a word that names another page, "these days" that points nowhere, a sequel numbered
-by an ordinal word, "the third one" of a numbered family, a role word that a page opens
-with, a relative a page states by "son of" or "married", a title typed without its
-apostrophe or its initials' dots, a hesitation before a repair, and an answer whose name
-opens with an initial."""
+"""Names and references as people type them loosely: a full name with a typo in one word beside
+a word that names another page, "these days" that points nowhere, a sequel numbered by an
+ordinal word, "the third one" of a numbered family, a role word that a page opens with or
+says in its first sentence, a namesake by the kind its page opens with, a subtitle typed
+without its article, "this one" and "back to 12" in a family, a page of the same name by two
+digits of its year, a relative a page states by "son of" or "married", a title typed without
+its apostrophe or its initials' dots, the thing "named after him", a hesitation before a
+repair, and an answer whose name opens with an initial."""
 
 from __future__ import annotations
 
@@ -36,6 +38,10 @@ PAGES = {
     ],
     "Freddie Mercury": ["Freddie Mercury was a British singer, born in Zanzibar in 1946."],
     "Brian May": ["Brian May is an English guitarist and astrophysicist born in 1947."],
+    "Roger Taylor": [
+        "Roger Taylor is an English musician and songwriter, co-founder and drummer of Queen. "
+        "He was born in King's Lynn in 1949."
+    ],
     "Bob Woodward": ["Bob Woodward is an American journalist born in Geneva, Illinois, in 1943."],
     "Richard Nixon": ["Richard Nixon was the 37th president of the United States, born in 1913."],
     "Alexander the Great": [
@@ -48,6 +54,25 @@ PAGES = {
         "Gibraltar in 1969."
     ],
     "Yoko Ono": ["Yoko Ono is a Japanese artist, born in Tokyo in 1933."],
+    "Westworld (film)": ["Westworld is a 1973 American science fiction film by Michael Crichton."],
+    "Westworld (TV series)": ["Westworld is an American television series that began in 2016."],
+    "Frankenstein (1931 film)": ["Frankenstein is a 1931 American horror film by James Whale."],
+    "Mary Shelley's Frankenstein": [
+        "Mary Shelley's Frankenstein is a 1994 horror film directed by Kenneth Branagh."
+    ],
+    "Jupiter": ["Jupiter is the fifth planet from the Sun and the largest in the Solar System."],
+    "Jupiter (mythology)": ["Jupiter is the god of the sky and thunder in Roman mythology."],
+    "Pirates of the Caribbean: The Curse of the Black Pearl": [
+        "Pirates of the Caribbean: The Curse of the Black Pearl is a 2003 fantasy film."
+    ],
+    "Pirates of the Caribbean: Dead Man's Chest": [
+        "Pirates of the Caribbean: Dead Man's Chest is a 2006 fantasy film, its sequel."
+    ],
+    "Gustave Eiffel": ["Gustave Eiffel was a French civil engineer, born in Dijon in 1832."],
+    "Eiffel Tower": [
+        "The Eiffel Tower is a wrought-iron lattice tower in Paris, completed in 1889 by the "
+        "company of Gustave Eiffel."
+    ],
     "Apollo 12": ["Apollo 12 was the second crewed Moon landing, in November 1969."],
     "Apollo 13": ["Apollo 13 was the third crewed Moon mission, aborted in April 1970."],
 }
@@ -179,3 +204,67 @@ def test_a_correction_to_a_relative_the_page_states_by_son_of_or_married(
 ):
     output, _ = converse(writer, history, final)
     assert output.topic == meant
+
+
+@pytest.mark.parametrize(
+    ("history", "final", "meant"),
+    [
+        (
+            [("who created westworld", "Westworld (TV series) was created by Jonathan Nolan.")],
+            "73 i mean",
+            "Westworld (film)",  # a page of the same name, by its year's last two digits
+        ),
+        (
+            [("who directed frankenstein 1931", "James Whale directed Frankenstein in 1931.")],
+            "and 1994?",
+            "Mary Shelley's Frankenstein",  # a film of that year whose title ends in the name
+        ),
+    ],
+)
+def test_a_value_revision_to_a_year_reaches_a_namesake_outside_any_numbered_family(
+    writer, history, final, meant
+):
+    output, _ = converse(writer, history, final)
+    assert output.topic == meant
+
+
+def test_a_namesake_is_picked_by_the_kind_its_page_opens_with(writer):
+    output, _ = converse(
+        writer, [about("Jupiter (mythology)")], "why is the planet jupiter striped"
+    )
+    assert output.topic == "Jupiter"
+
+
+def test_a_subtitle_is_a_name_typed_without_its_article(writer):
+    history = [("who played jack sparrow in dead mans chest", "Johnny Depp.")]
+    output, _ = converse(writer, history, "and in curse of the black pearl")
+    assert output.topic == "Pirates of the Caribbean: The Curse of the Black Pearl"
+
+
+def test_a_repair_back_to_this_one_keeps_the_topic_and_drops_what_it_withdrew(writer):
+    output, memory = converse(
+        writer, [about("Apollo 13")], "who flew apollo 12.. no wait, this one"
+    )
+    assert output.topic == "Apollo 13"
+    assert memory.topic("Apollo 12").status is Status.DROPPED
+
+
+def test_back_to_a_value_returns_to_that_member_of_the_family(writer):
+    history = [about("Apollo 12"), about("Apollo 13"), ("when did it launch", "In April 1970.")]
+    output, _ = converse(writer, history, "back to 12 - when did it land")
+    assert output.topic == "Apollo 12"
+
+
+def test_a_role_word_means_the_person_in_play_whose_first_sentence_says_it(writer):
+    history = [("who was in queen", "Freddie Mercury, Brian May, Roger Taylor and John Deacon.")]
+    output, _ = converse(writer, history, "where was the drummer born")
+    assert output.topic == "Roger Taylor"  # "a musician ... and drummer of"
+    assert output.query.casefold().startswith("where was the drummer roger taylor")
+
+
+def test_the_thing_named_after_the_person_is_what_the_question_asks_about(writer):
+    output, _ = converse(
+        writer, [about("Gustave Eiffel")], "when was the tower named after him built"
+    )
+    assert output.topic == "Eiffel Tower"
+    assert "Gustave Eiffel" in output.query  # "him" is still the man it was named after

@@ -122,6 +122,8 @@ PERSON_KINDS = PERSON_NOUNS - {"one"} | frozenset(
         "saint",
         "pope",
         "drummer",
+        "bassist",
+        "keyboardist",
         "guitarist",
         "songwriter",
         "producer",

@@ -289,6 +289,8 @@ def _name_keys(name: str) -> list[tuple[str, ...]]:
         subtitle = name_key(base.split(":")[1])
         distinctive = [w for w in subtitle if w not in STOPWORDS and w not in _GENERIC_SUBTITLE]
         if len(subtitle) > 1 and distinctive:
+            if subtitle[0] in _ARTICLES and len(subtitle) > 2:  # "wrath of khan"
+                return [key, subtitle, subtitle[1:]]
             return [key, subtitle]
     if base.count(",") != 1:
         return [key]
@@ -681,6 +683,7 @@ FUNCTION_WORDS = STOPWORDS | frozenset(
 )
 
 
+_ARTICLES = frozenset("the a an".split())
 _TITLE_WORDS = frozenset("the a an of and in on at to for from with by is".split())
 
 

@@ -10,9 +10,10 @@ from typing import Protocol
 import numpy as np
 
 from memrevise.language import cues
+from memrevise.language.entities import name_key
 from memrevise.language.kinds import infer_kind, looks_like_person
 from memrevise.retrieval import tokenize
-from memrevise.text import ANSWER_CUT, qualifier
+from memrevise.text import ANSWER_CUT, qualifier, strip_qualifier
 
 
 class Pages(Protocol):
@@ -49,6 +50,7 @@ class PageWords:
 OPENING_CHARS = 250  # where a page's opening says when it dates from ("is a 1979 film")
 _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)\b")
 _KINDS = frozenset().union(*cues.KIND_WORDS)
+_FIRST_SENTENCE = re.compile(r".*?[.!?](?=\s+[A-Z]|$)", re.DOTALL)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +64,7 @@ class Opening:
     person: bool = False  # a person's kind, or "he", "she", "born" in the opening
     years: tuple[int, ...] = ()  # every year the opening names ("launched 2003 ... 2004")
     stated: bool = False  # the kind is stated ("<name> is a ... band"), not a word it has
+    roles: frozenset[str] = frozenset()  # what its first sentence calls it ("... and drummer")
 
 
 class PageOpenings:
@@ -87,7 +90,13 @@ class PageOpenings:
         kind = stated or next((w for w in cues.words_of(text) if w in _KINDS), "")
         person = looks_like_person(title, kind, [text])
         years = tuple(dict.fromkeys(int(y) for y in _YEAR.findall(text)))
-        return Opening(kind, int(year.group()) if year else None, person, years, bool(stated))
+        first = _FIRST_SENTENCE.match(text)
+        said = set(cues.words_of(first.group() if first else text))
+        own = name_key(strip_qualifier(title))
+        roles = frozenset(said & cues.ROLE_NOUNS if own and own[-1] in said else ())
+        return Opening(
+            kind, int(year.group()) if year else None, person, years, bool(stated), roles
+        )
 
 
 def year_of(opening: Opening | None) -> int | None:

@@ -436,6 +436,8 @@ class RuleWriter:
             and not _content(pointing[-1]) - _KIND_NOUNS
         ):
             intended = (current.name, "", {current.turns[-1]})
+        if current is not None and _THIS_ONE.fullmatch(after.strip(" .,;!?…")):
+            intended = (current.name, "", {current.turns[-1]})  # "no hang on, this one"
         for segment in reversed(segments if intended is None else ()):
             if _points_nowhere(segment):
                 continue
@@ -979,9 +981,13 @@ class RuleWriter:
     def _continuation(self, context: Context, text: str, turn: Turn) -> _Decision:
         """A turn that does not correct: its topic as the chooser (else :meth:`_choose`) picks
         it."""
+        named_after = self._named_after(context, text)
+        if named_after is not None:  # "him" is the person it was named after, kept in words
+            text = as_name(text, named_after[2], named_after[3])
         chosen = (
             self._going_back(context, text)
             or self._named_switch(context, text)
+            or (named_after[:2] if named_after is not None else None)
             or self._by_role(context, text)
             or self._person_listed(context, text)
             or self._subject_described(context, text)
@@ -1004,6 +1010,32 @@ class RuleWriter:
             phrase=phrase,
         )
 
+    def _named_after(self, context: Context, text: str) -> tuple[str, str, str, str] | None:
+        """The one page named after the current person that a question asks of by its kind
+        ("when was the ballpark named after him" on William Wrigley Jr.: Wrigley Field;
+        "which new jersey town is named after him" on Thomas Edison: Edison, New Jersey): a
+        page the collection finds for the noun and the surname, whose title has the surname;
+        the noun that said it, the pronoun for the person and the person."""
+        said = _NAMED_AFTER.search(text)
+        current = context.current
+        if said is None or current is None or self.search is None:
+            return None
+        key = name_key(current.name)
+        if len(key) < 2 or not self._person(context, current.name):
+            return None
+        noun = said["noun"].casefold()
+        surname = next(w for w in reversed(key) if w.rstrip(".") not in _NAME_SUFFIXES)
+        found = [
+            page
+            for page in self.search(f"{noun} {surname}")
+            if page.casefold() != current.name.casefold()
+            and surname in {w.removesuffix("'s") for w in name_key(page)}
+            and not self._person(context, page)
+        ]
+        if len(found) != 1:
+            return None
+        return found[0], said["noun"], said["pronoun"], current.name
+
     def _by_role(self, context: Context, text: str) -> tuple[str, str] | None:
         """The one person in play (a recent topic or a name of the latest answers) whose page
         gives the role a question asks about ("what happened to the drummer" after turns
@@ -1013,12 +1045,10 @@ class RuleWriter:
         if self.pages is None or len(said) != 1 or _ASKS_WHO.match(text):
             return None  # "who was the drummer" asks of the band
         noun = said[0].group(1).casefold()
-        in_play = _in_play(context)
-        fitting = [
-            name
-            for name in dict.fromkeys(context.canonical(n) for n in in_play)
-            if self._has_role(context, name, noun)
-        ]
+        in_play = list(dict.fromkeys(context.canonical(n) for n in _in_play(context)))
+        fitting = [name for name in in_play if self._has_role(context, name, noun)]
+        if not fitting:  # "co-founder and drummer of the Beach Boys", after its kind
+            fitting = [name for name in in_play if self._said_role(name, noun)]
         return (fitting[0], said[0].group()) if len(fitting) == 1 else None
 
     def _has_role(self, context: Context, name: str, role: str) -> bool:
@@ -1030,9 +1060,22 @@ class RuleWriter:
         topic = context.memory.topic(name)
         return topic is not None and topic_is_person(topic) and same_kind(topic.kind, role)
 
+    def _said_role(self, name: str, role: str) -> bool:
+        """Whether ``name``'s page opens as a person's and its first sentence, one that names
+        them, says ``role`` of them ("Dennis Wilson was an American musician, the drummer of
+        the Beach Boys")."""
+        opening = self._opening(name)
+        return opening is not None and opening.person and role in opening.roles
+
     def _opening(self, name: str) -> Opening | None:
         """How ``name``'s page opens, where the writer reads openings."""
         return self.openings(name) if self.openings is not None else None
+
+    def _stated_kind(self, name: str) -> str:
+        """The kind ``name``'s page states in its opening ("Mars is the fourth planet":
+        "planet"), if any."""
+        opening = self._opening(name)
+        return opening.kind if opening is not None and opening.stated else ""
 
     def _person(self, context: Context, name: str) -> bool:
         """Whether ``name`` is a person: by how its page opens, else by what the memory holds
@@ -1097,6 +1140,9 @@ class RuleWriter:
         found = next((n for n in named if n.casefold() in earlier), None)
         if found is None:
             found = self._described_earlier(context, what, earlier)
+        if found is None:  # "back to 11": the earlier topic of the current one's family
+            moved = self.siblings.moved(current, what)
+            found = moved if moved is not None and moved.casefold() in earlier else None
         pronouns = cues.pronouns(text[said.end() :])
         return (found, pronouns[0] if pronouns else None) if found is not None else None
 
@@ -1448,6 +1494,9 @@ class RuleWriter:
         rest = set(cues.words_of(f"{text[: mention.start]} {text[mention.end :]}")) - STOPWORDS
         found = _only_best(pages, lambda page: len(_kind_words(qualifier(page)) & rest))
         if found is not None:
+            return found
+        found = _only_best(pages, lambda page: len(_kind_words(self._stated_kind(page)) & rest))
+        if found is not None:  # "the planet mars": the page that opens as a planet
             return found
         years = {page: int(y[0]) for page in pages if (y := _YEAR.findall(qualifier(page)))}
         found = _only_best(pages, lambda page: f"{years.get(page, 0) % 100:02d}" in rest)
@@ -1985,7 +2034,7 @@ _GOING_BACK = re.compile(
 )
 # "going back to mick, where ...", "ok back to the show", "back to the dad. who ..."
 _BACK_TO = re.compile(
-    r"\b(?:back|return(?:ing)?)\s+to\s+(?P<what>[a-z][\w' -]*?)(?=\s*[,.;:!?…—–]|\s+-\s|\s*$)",
+    r"\b(?:back|return(?:ing)?)\s+to\s+(?P<what>[a-z0-9][\w' -]*?)(?=\s*[,.;:!?…—–]|\s+-\s|\s*$)",
     re.IGNORECASE,
 )
 # A first part cut off after the place it was about to give: "how much did the first..."
@@ -2412,6 +2461,20 @@ def _not_then(segment: str) -> tuple[str, ...]:
     return (found[1], found[2]) if found else (segment,)
 
 
+_NAME_SUFFIXES = frozenset("jr sr ii iii iv".split())  # "William Wrigley Jr." is a Wrigley
+# A thing a question says was named after the person it is about: "the ballpark named after
+# him", "which town is named after him", "the stadium renamed for her".
+_NAMED_AFTER = re.compile(
+    r"\b(?P<noun>[a-z]+)\s+(?:(?:is|was|were|got|being|been)\s+)?(?:re)?named\s+(?:after|for)\s+"
+    r"(?P<pronoun>him|her)\b",
+    re.IGNORECASE,
+)
+# What the conversation is on now, said after a repair cue: "this one", "in this one".
+_THIS_ONE = re.compile(
+    r"(?:(?:sorry|no|nope|wait|i\s+meant?)[\s,]+)*(?:(?:in|of|for|about|on)\s+)?this\s+"
+    r"(?:one|[a-z]+)(?:\s+i\s+mean)?",
+    re.IGNORECASE,
+)
 _NOT_THEN = re.compile(r"(not\s+(?:him|her|it|them))\s+(\w.*)", re.IGNORECASE)
 
 

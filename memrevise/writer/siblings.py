@@ -275,20 +275,45 @@ class Siblings:
         ]
 
     def _namesake_of(self, title: str, years: list[int]) -> str | None:
-        """The page of ``title``'s name, of any kind, whose opening names one of ``years``
-        ("the one from 1818" on "Frankenstein (1931 film)": "Frankenstein (novel)"), if
-        only one does."""
-        if self._openings is None or not years or year_of(self._openings(title)) in years:
+        """The page of ``title``'s name, of any kind, whose opening names one of ``years`` or
+        ends in one of them said in two digits ("the one from 1818" on "Frankenstein (1931
+        film)": "Frankenstein (novel)"; "96 i mean" on "Fargo (TV series)": "Fargo (1996
+        film)"), else a work of its kind whose title ends in its name ("1992?" on "Dracula
+        (1931 film)": "Bram Stoker's Dracula"), if only one does."""
+        if self._openings is None or not years:
+            return None
+        own_year = year_of(self._openings(title))
+        if own_year is not None and _said_year(own_year, years):
             return None  # "the 1948 one" on "Hamlet (1948 film)" names its own year
         own, stem = name_key(strip_qualifier(title)), _stem(title)
-        found = [
+        dated = [
             candidate
             for candidate in (self._by_first.get(stem[0], ()) if stem else ())
             if candidate != title
             and name_key(strip_qualifier(candidate)) == own
-            and year_of(self._openings(candidate)) in years
+            and _said_year(year_of(self._openings(candidate)), years)
         ]
-        return found[0] if len(found) == 1 else None
+        if not dated and own and (kind := self._openings(title)) is not None and kind.kind:
+            dated = [
+                candidate
+                for candidate in self._by_last.get(own[-1], ())
+                if candidate != title
+                and name_key(strip_qualifier(candidate))[-len(own) :] == own
+                and (opening := self._openings(candidate)) is not None
+                and same_kind(opening.kind, kind.kind)
+                and _said_year(opening.year, years)
+            ]
+        return dated[0] if len(dated) == 1 else None
+
+    @cached_property
+    def _by_last(self) -> dict[str, list[str]]:
+        """The titles by the last word of their name, built when first looked for."""
+        by_last: dict[str, list[str]] = {}
+        for title in self._titles:
+            key = name_key(strip_qualifier(title))
+            if key:
+                by_last.setdefault(key[-1], []).append(title)
+        return by_last
 
     def _find_series(self, title: str) -> tuple[Member, ...]:
         """The works of ``title``'s kind whose titles open with its stem (a plural of the
@@ -446,6 +471,11 @@ def _number_in_title(title: str) -> int | None:
     year ("1990 FIFA World Cup")."""
     slot = _slot(title)
     return slot[1] if slot is not None and slot[1] < _CENTURY else None
+
+
+def _said_year(year: int | None, said: list[int]) -> bool:
+    """Whether ``year`` is one of the values ``said``, whole or by its last two digits."""
+    return year is not None and (year in said or year % _CENTURY in said)
 
 
 def _with_last_digits(years: dict[int, str]) -> dict[int, str]:
