@@ -73,6 +73,16 @@ PAGES = {
         "The Eiffel Tower is a wrought-iron lattice tower in Paris, completed in 1889 by the "
         "company of Gustave Eiffel."
     ],
+    "Green Day": ["Green Day is an American rock band formed in the East Bay of California."],
+    "Billie Joe Armstrong": [
+        "Billie Joe Armstrong is an American musician, the singer and guitarist of Green Day."
+    ],
+    "Neil Armstrong": [
+        "Neil Armstrong was an American astronaut, the first person to walk on the Moon, in 1969."
+    ],
+    "Louis Armstrong": [
+        "Louis Armstrong was an American trumpeter and singer from New Orleans, born in 1901."
+    ],
     "Apollo 12": ["Apollo 12 was the second crewed Moon landing, in November 1969."],
     "Apollo 13": ["Apollo 13 was the third crewed Moon mission, aborted in April 1970."],
 }
@@ -268,3 +278,58 @@ def test_the_thing_named_after_the_person_is_what_the_question_asks_about(writer
     )
     assert output.topic == "Eiffel Tower"
     assert "Gustave Eiffel" in output.query  # "him" is still the man it was named after
+
+
+def test_a_surname_misspelt_and_typed_with_its_possessive_s_switches_to_the_person(writer):
+    output, _ = converse(writer, [about("Apollo 12")], "how old was eifels wife")
+    assert output.topic == "Gustave Eiffel"
+
+
+@pytest.mark.parametrize(
+    ("final", "meant"),
+    [
+        ("ok the other armstrong lol, the trumpet guy. where was he from", "Louis Armstrong"),
+        ("the other armstrong, the moon one", "Neil Armstrong"),
+    ],
+)
+def test_the_other_namesake_of_a_name_in_play_is_the_page_the_rest_describes(writer, final, meant):
+    history = [("who sings for green day", "Billie Joe Armstrong, who also plays guitar.")]
+    output, _ = converse(writer, [*history, about("Billie Joe Armstrong")], final)
+    assert output.topic == meant
+
+
+def test_the_other_day_is_no_namesake(index):
+    # the rule alone: "day" is a word of "Green Day", in the answer, but no namesake is meant
+    rules = make_writer("rules", index)
+    output, _ = converse(
+        rules, [about("Billie Joe Armstrong")], "i saw him the other day, how old is he"
+    )
+    assert output.topic == "Billie Joe Armstrong"
+
+
+def test_a_description_beside_what_is_not_meant_corrects_the_answer(writer):
+    history = [
+        (
+            "who created westworld",
+            "Westworld (film) was written and directed by Michael Crichton in 1973.",
+        )
+    ]
+    output, memory = converse(writer, history, "the tv show, not michael crichtons movie")
+    assert output.topic == "Westworld (TV series)"
+    assert memory.topic("Westworld (film)").status is Status.DROPPED
+
+
+@pytest.mark.parametrize(
+    ("final", "meant"),
+    [
+        ("about that place from before: what about its museums?", "Paris"),
+        (
+            "going back to the person you mentioned earlier, what about their early life?",
+            "Michael Jordan",
+        ),
+    ],
+)
+def test_a_return_by_kind_goes_to_the_latest_earlier_topic_of_that_kind(writer, final, meant):
+    history = [about("Paris"), about("Michael Jordan"), about("Chicago Bulls")]
+    output, _ = converse(writer, history, final)
+    assert output.topic == meant

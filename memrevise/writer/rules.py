@@ -26,6 +26,7 @@ from memrevise.language.entities import (
     acronyms_of,
     capitalised,
     careless_case,
+    folded,
     lists,
     mentions,
     name_key,
@@ -264,7 +265,9 @@ class RuleWriter:
         # a question (not "the roof tiles, where were they made")
         lead = _before_question(text)
         ends = lead == text or re.match(rf"{re.escape(lead)}\s*[.!?…]", text) is not None
-        described = cues.described_only(lead) if ends else None
+        # "the tv show, not the coen brothers film": what is meant, beside what is not
+        meant = _NOT_CLAUSE.sub("", lead).strip(" ,;") or lead
+        described = cues.described_only(meant) if ends else None
         if described is None:
             return False
         head, before = described
@@ -981,6 +984,14 @@ class RuleWriter:
     def _continuation(self, context: Context, text: str, turn: Turn) -> _Decision:
         """A turn that does not correct: its topic as the chooser (else :meth:`_choose`) picks
         it."""
+        other = self._other_namesake(context, text)
+        if other is not None:
+            return _Decision(
+                topic=other,
+                operations=[self._operation_for(context, other)],
+                question=text,
+                depends=self._depends(context, other),
+            )
         named_after = self._named_after(context, text)
         if named_after is not None:  # "him" is the person it was named after, kept in words
             text = as_name(text, named_after[2], named_after[3])
@@ -993,8 +1004,9 @@ class RuleWriter:
             or self._subject_described(context, text)
             or self._other_described(context, text)
         )
-        if chosen is None and self.chooser is not None:
-            chosen = self.chooser.choose(context, text, turn)
+        if chosen is None:
+            picked = self.chooser.choose(context, text, turn) if self.chooser is not None else None
+            chosen = self._returned_to_kind(context, text, picked)
         name, phrase = chosen or self._choose(context, text, turn)
         answered = self._answered_for(context, turn.answer or "", text)
         if answered is not None and answered.casefold() != name.casefold():
@@ -1009,6 +1021,36 @@ class RuleWriter:
             depends=depends,
             phrase=phrase,
         )
+
+    def _other_namesake(self, context: Context, text: str) -> str | None:
+        """The page a turn means by "the other <name>" or "a different <name>" where the
+        word is of a name in play ("ok the other rocket lol" after Stephenson's Rocket: the
+        snooker player his page calls the Rocket): of the pages the collection finds for the
+        word, not the current topic, the only one, else the one the rest of the turn names,
+        or whose kind it says, or that the collection finds best for the word and the rest."""
+        said = _OTHER_NAMED.search(text)
+        current = context.current
+        if said is None or current is None or self.search is None or self.pages is None:
+            return None
+        word = said["word"].casefold()
+        if word in _OTHER_IDIOMS:
+            return None  # "i saw him the other day"
+        in_play = [*(t.name for t in context.recent_topics()), *context.previous_names]
+        if not any(_capitalised_in(word, name) for name in in_play):
+            return None  # "the other one", "the other nerves": no namesake of a name said
+        pages = [p for p in self.search(word) if p.casefold() != current.name.casefold()]
+        if len(pages) < 2:
+            return pages[0] if pages else None
+        rest = f"{text[: said.start()]} {text[said.end() :]}"
+        named = [m.name for m in context.mentions(rest) if m.name in pages]
+        if named:
+            return named[0]
+        words = set(cues.words_of(rest)) - STOPWORDS
+        kinds = _only_best(pages, lambda page: len(_kind_words(self._stated_kind(page)) & words))
+        if kinds is not None:
+            return kinds
+        described = [p for p in self.search(f"{word} {rest}") if p in pages]  # "the fema guy"
+        return described[0] if described else None
 
     def _named_after(self, context: Context, text: str) -> tuple[str, str, str, str] | None:
         """The one page named after the current person that a question asks of by its kind
@@ -1145,6 +1187,62 @@ class RuleWriter:
             found = moved if moved is not None and moved.casefold() in earlier else None
         pronouns = cues.pronouns(text[said.end() :])
         return (found, pronouns[0] if pronouns else None) if found is not None else None
+
+    def _returned_to_kind(
+        self, context: Context, text: str, chosen: tuple[str, str | None] | None
+    ) -> tuple[str, str | None] | None:
+        """A return by kind ("about that place from before", "going back to the film you
+        mentioned earlier"): the chooser's earlier topic where it is of that kind, else the
+        latest earlier topic that is (:meth:`_earlier_of_kind`)."""
+        said = _RETURN_TO_KIND.search(text)
+        current = context.current
+        if said is None or current is None:
+            return chosen
+        noun = said["noun"].casefold()
+        if (
+            chosen is not None
+            and chosen[0] != current.name
+            and self._earlier_of_kind(context, noun, current.name, [chosen[0]]) is not None
+        ):
+            return chosen  # the chooser's earlier topic is of that kind
+        found = self._earlier_of_kind(context, noun, current.name)
+        if found is None:
+            return chosen
+        pronouns = cues.pronouns(text[said.end() :])
+        return found, pronouns[0] if pronouns else None
+
+    def _earlier_of_kind(
+        self, context: Context, noun: str, current: str, among: Sequence[str] | None = None
+    ) -> str | None:
+        """The latest topic before ``current`` (of ``among``, where given) of the kind
+        ``noun`` says: a person for "the person", a place for "the place" (a page that opens
+        as a city, a country, a prefecture...), else one whose page opens as that kind or
+        whose qualifier says it, else one whose first passages use the word ("that admiral
+        from before")."""
+        topics = [t.name for t in context.recent_topics() if t.name != current]
+        if among is not None:
+            topics = [name for name in topics if name in among] or list(among)
+        if noun in _TOPIC_NOUNS:
+            return topics[0] if topics else None
+        tests: list[Callable[[str], bool]]
+        if noun in cues.PERSON_NOUNS:
+            tests = [lambda name: self._person(context, name)]
+        elif noun in _PLACE_NOUNS:
+            tests = [lambda name: self._stated_kind(name) in _PLACE_KINDS]
+        else:
+            stems = set(tokenize(noun))
+            tests = [
+                lambda name: (
+                    same_kind(self._stated_kind(name), noun)
+                    or noun in cues.words_of(qualifier(name))
+                ),
+                lambda name: self.pages is not None and bool(stems & self.pages(name)),
+            ]
+        for fits in tests:
+            found = next((name for name in topics if fits(name)), None)
+            if found is not None:
+                return found
+        return None
 
     @staticmethod
     def _described_earlier(context: Context, what: str, earlier: set[str]) -> str | None:
@@ -1340,13 +1438,20 @@ class RuleWriter:
 
     def _misspelt_surnames(self, text: str) -> list[Mention]:
         """People by a surname no other page has, typed with a letter or two wrong ("conery"
-        for Sean Connery, "rutherfrod"): words the corpus never has (not "reverse" for
-        Revere)."""
+        for Sean Connery, "rutherfrod"), or so and with a possessive "s" ("farves streak" for
+        Brett Favre's): words the corpus never has (not "reverse" for Revere)."""
         found = []
         for word, start, end in word_spans(text):
             if len(word) < _MISSPELT_LETTERS or word in STOPWORDS or not self.unseen(word):
                 continue
             name = self.surnames.closest(word, _MISSPELT)
+            bare = word[:-1]  # "farves" -> "farve", never "singer's" -> "singer"
+            if name is None and word.endswith("s") and bare.isalpha() and self.unseen(bare):
+                name = (
+                    self.surnames.closest(bare, _MISSPELT)
+                    if len(bare) >= _MISSPELT_LETTERS
+                    else None
+                )
             if name is not None:
                 found.append(Mention(name, start, end))
         return found
@@ -2001,6 +2106,15 @@ def _unnegated(text: str, found: Iterable[Mention]) -> list[Mention]:
     return [m for m in found if not set(cues.words_of(text[m.start : m.end])) <= negated]
 
 
+def _capitalised_in(word: str, name: str) -> bool:
+    """Whether ``name`` writes ``word`` (folded) with a capital: a name's own word ("Rocket"
+    of "Stephenson's Rocket"), not a common noun of a title ("nerves" of "Cranial nerves")."""
+    return any(
+        folded(part) == word and part[:1].isupper()
+        for part in re.findall(r"[\w'’]+", strip_qualifier(name))
+    )
+
+
 def _replaced_by(found: Sequence[Mention], better: Sequence[Mention]) -> list[Mention]:
     """``found`` with the mentions that ``better`` overlap replaced by those, in order."""
     kept = _clear_of(better, found)
@@ -2054,6 +2168,20 @@ _FAMILY_PLACE = re.compile(
     r"|\b(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+"
     r"(?:years?|yrs?)\s+(?:earlier|before|prior|later|after)\b",  # "4 yrs earlier"
     re.IGNORECASE,
+)
+# "about that place from before", "going back to the film you mentioned earlier"
+_RETURN_TO_KIND = re.compile(
+    r"\b(?:back\s+to|about|returning\s+to|return\s+to)\s+(?:the|that)\s+(?P<noun>[a-z]+)\s+"
+    r"(?:(?:you|we|i)\s+(?:mentioned|talked\s+about|discussed|asked\s+about|said|named)\s+)?"
+    r"(?:earlier|before|from\s+before|previously)\b",
+    re.IGNORECASE,
+)
+_PLACE_NOUNS = frozenset("place city town country state region island location".split())
+# What a page that is a place opens as ("Hyōgo Prefecture is a prefecture of Japan")
+_PLACE_KINDS = frozenset(
+    "place city town village country state province prefecture region island river lake "
+    "mountain capital municipality county district continent nation republic kingdom empire "
+    "planet territory borough metropolis suburb peninsula archipelago".split()
 )
 _TOPIC_NOUNS = frozenset("topic one subject thing question conversation".split())
 # "back" returns, but for a step back along a family ("go back one game")
@@ -2461,6 +2589,15 @@ def _not_then(segment: str) -> tuple[str, ...]:
     return (found[1], found[2]) if found else (segment,)
 
 
+# "the other rocket", "ok totally different tiger": a namesake of a word, not this one
+_OTHER_NAMED = re.compile(
+    r"\b(?:the\s+other|(?:a\s+|totally\s+|completely\s+)?different)\s+(?P<word>[a-z][\w'’]+)",
+    re.IGNORECASE,
+)
+# A clause that says what is not meant: ", not the coen brothers film", "not the book, "
+_NOT_CLAUSE = re.compile(r"(?:^|,)\s*not\s+[^,;.!?…]+", re.IGNORECASE)
+# "the other day", "on the other hand": no namesake
+_OTHER_IDIOMS = frozenset("day night week time times side way hand end half".split())
 _NAME_SUFFIXES = frozenset("jr sr ii iii iv".split())  # "William Wrigley Jr." is a Wrigley
 # A thing a question says was named after the person it is about: "the ballpark named after
 # him", "which town is named after him", "the stadium renamed for her".
