@@ -323,6 +323,8 @@ def test_a_description_beside_what_is_not_meant_corrects_the_answer(writer):
     ("final", "meant"),
     [
         ("about that place from before: what about its museums?", "Paris"),
+        ("back to the place - what about its museums?", "Paris"),
+        ("back to the player - how tall is he", "Michael Jordan"),
         (
             "going back to the person you mentioned earlier, what about their early life?",
             "Michael Jordan",

@@ -1180,6 +1180,9 @@ class RuleWriter:
         earlier = {t.name.casefold() for t in context.recent_topics()} - {current.casefold()}
         named = (context.canonical(m.name) for m in self._people_said(context, what))
         found = next((n for n in named if n.casefold() in earlier), None)
+        noun = _A_KIND.fullmatch(what.strip())
+        if found is None and noun is not None and noun[1].casefold() in _KINDS_BY_PAGE:
+            found = self._earlier_of_kind(context, noun[1].casefold(), current)  # "the place"
         if found is None:
             found = self._described_earlier(context, what, earlier)
         if found is None:  # "back to 11": the earlier topic of the current one's family
@@ -1225,7 +1228,7 @@ class RuleWriter:
         if noun in _TOPIC_NOUNS:
             return topics[0] if topics else None
         tests: list[Callable[[str], bool]]
-        if noun in cues.PERSON_NOUNS:
+        if noun in _ANY_PERSON:
             tests = [lambda name: self._person(context, name)]
         elif noun in _PLACE_NOUNS:
             tests = [lambda name: self._stated_kind(name) in _PLACE_KINDS]
@@ -2177,6 +2180,9 @@ _RETURN_TO_KIND = re.compile(
     re.IGNORECASE,
 )
 _PLACE_NOUNS = frozenset("place city town country state region island location".split())
+_ANY_PERSON = frozenset("person guy man woman lady gentleman boy girl".split())
+_KINDS_BY_PAGE = _PLACE_NOUNS | _ANY_PERSON  # told apart by how a page opens
+_A_KIND = re.compile(r"(?:the|that)\s+([a-z]+)", re.IGNORECASE)
 # What a page that is a place opens as ("Hyōgo Prefecture is a prefecture of Japan")
 _PLACE_KINDS = frozenset(
     "place city town village country state province prefecture region island river lake "
