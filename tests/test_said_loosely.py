@@ -83,6 +83,9 @@ PAGES = {
     "Louis Armstrong": [
         "Louis Armstrong was an American trumpeter and singer from New Orleans, born in 1901."
     ],
+    "Alien (film)": ["Alien is a 1979 science fiction horror film directed by Ridley Scott."],
+    "Aliens (film)": ["Aliens is a 1986 science fiction action film directed by James Cameron."],
+    "Alien 3": ["Alien 3 is a 1992 science fiction horror film directed by David Fincher."],
     "Apollo 12": ["Apollo 12 was the second crewed Moon landing, in November 1969."],
     "Apollo 13": ["Apollo 13 was the third crewed Moon mission, aborted in April 1970."],
 }
@@ -335,3 +338,9 @@ def test_a_return_by_kind_goes_to_the_latest_earlier_topic_of_that_kind(writer, 
     history = [about("Paris"), about("Michael Jordan"), about("Chicago Bulls")]
     output, _ = converse(writer, history, final)
     assert output.topic == meant
+
+
+def test_a_small_number_counts_the_works_of_a_series_by_year(writer):
+    history = [("who directed alien 3", "David Fincher directed Alien 3 in 1992.")]
+    output, _ = converse(writer, history, "and 2?")
+    assert output.topic == "Aliens (film)"  # the second of Alien, Aliens, Alien 3

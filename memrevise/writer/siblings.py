@@ -400,6 +400,11 @@ class Siblings:
         for value in [*typed, *said_values(text)]:
             if value in by_value and by_value[value].casefold() != title.casefold():
                 return by_value[value]
+            # "and 3" in a series by year: its third work ("Die Hard with a Vengeance")
+            if values[0] >= _CENTURY and 0 < value <= len(family) and value not in by_value:
+                counted = family[value - 1].title
+                if counted.casefold() != title.casefold():
+                    return counted
         move = _MOVE.search(text)  # "go back 4 games", "skip ahead two seasons"
         way = move and (move["way"] or move["after"])
         if way:
