@@ -344,3 +344,11 @@ def test_a_small_number_counts_the_works_of_a_series_by_year(writer):
     history = [("who directed alien 3", "David Fincher directed Alien 3 in 1992.")]
     output, _ = converse(writer, history, "and 2?")
     assert output.topic == "Aliens (film)"  # the second of Alien, Aliens, Alien 3
+
+
+def test_steps_are_counted_in_the_family_s_own_name():
+    siblings = Siblings(
+        ["Louis XIV", "Louis XV", "Louis XVI", "Apollo 11", "Apollo 12", "Apollo 13"]
+    )
+    assert siblings.moved("Louis XVI", "2 louis's before him?") == "Louis XIV"
+    assert siblings.moved("Apollo 11", "two apollos later") == "Apollo 13"

@@ -92,7 +92,7 @@ _MOVE = re.compile(  # not by years: "4 years later" counts years, read above
     r"(?:\s+(?P<after>back|ahead|forward|earlier|later))?\b",
     re.IGNORECASE,
 )
-_BACK = frozenset("back earlier".split())
+_BACK = frozenset("back earlier before".split())
 _MEMBER = _UNIT.replace("year|", "")  # "the first year" is no member
 _FIRST = re.compile(rf"\b(?:original|very\s+first|first\s+{_MEMBER})\b")
 _LAST = re.compile(rf"\b(?:latest|newest|most\s+recent|last\s+{_MEMBER})\b")
@@ -405,7 +405,7 @@ class Siblings:
                 counted = family[value - 1].title
                 if counted.casefold() != title.casefold():
                     return counted
-        move = _MOVE.search(text)  # "go back 4 games", "skip ahead two seasons"
+        move = _MOVE.search(text) or _named_steps(title, text)  # "go back 4 games"
         way = move and (move["way"] or move["after"])
         if way:
             count = move["count"].casefold()
@@ -476,6 +476,19 @@ def _number_in_title(title: str) -> int | None:
     year ("1990 FIFA World Cup")."""
     slot = _slot(title)
     return slot[1] if slot is not None and slot[1] < _CENTURY else None
+
+
+def _named_steps(title: str, text: str) -> re.Match[str] | None:
+    """Steps counted in the family's own name: "2 louis's before him" from Louis XVI, "three
+    apollos later"."""
+    stem = _stem(title)
+    if not stem:
+        return None
+    return re.search(
+        rf"\b{_COUNT}\s+{re.escape(stem[0])}(?:'?s|es)?\s+(?P<way>)(?P<after>before|after|earlier|later)\b",
+        text,
+        re.IGNORECASE,
+    )
 
 
 def _said_year(year: int | None, said: list[int]) -> bool:
