@@ -352,3 +352,10 @@ def test_steps_are_counted_in_the_family_s_own_name():
     )
     assert siblings.moved("Louis XVI", "2 louis's before him?") == "Louis XIV"
     assert siblings.moved("Apollo 11", "two apollos later") == "Apollo 13"
+
+
+def test_and_in_a_year_asks_the_last_question_with_that_year(writer):
+    history = [("how many people lived in paris in 1990", "About 2.15 million.")]
+    output, _ = converse(writer, history, "and in 2010?")
+    assert output.topic == "Paris"
+    assert output.query.casefold().startswith("how many people lived in paris in 2010")

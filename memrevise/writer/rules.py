@@ -1936,8 +1936,9 @@ class RuleWriter:
         """An elliptic turn ("and townshend?", "and in 2022?") asked as the last question
         was: its words take the place of the last question's subject where they name the new
         topic ("where was he born" -> "where was townshend born"), else follow it where they
-        open with a preposition ("did mbappé win the world cup in 2022", its pronoun resolved).
-        None for any other turn."""
+        open with a preposition ("did mbappé win the world cup in 2022", its pronoun resolved),
+        a year said again in its place ("who won it in 1972" -> "who won it in 1969" for "and
+        in 69"). None for any other turn."""
         found = _AND_ELLIPSIS.fullmatch(question.strip())
         if found is None:
             return None
@@ -1948,7 +1949,7 @@ class RuleWriter:
         asked = (_questions(last.question) or [last.question])[-1]
         if said[0] in _OPENING_PREPOSITIONS:
             previous = context.memory.topic(last.topic)
-            carried = f"{asked.rstrip(' ?.!')} {rest}"
+            carried = _year_swapped(asked, rest) or f"{asked.rstrip(' ?.!')} {rest}"
             return write_query(carried, last.topic, None, previous, False, [], [])
         if (
             name.casefold() == last.topic.casefold()  # "and the copa": no subject to swap
@@ -2212,6 +2213,8 @@ _SAID_BY_YOU = re.compile(
 )
 _ORDER_NUMBER = re.compile(r"\d+|x{0,3}(?:ix|iv|v?i{1,3}|v)")  # "3", "iii", "xiv" after a name
 _SHORT_NAME = 2  # letters a word needs to be taken as part of a name on its own
+_FIRST_YEAR = 1000  # a number this large said after "in" is a year
+_CENTURY = 100
 _LOOK_BACK = 10  # characters before a word in which "the", "its" or "in" is looked for
 _OLDER = frozenset("older earlier original".split())
 _NEWER = frozenset("newer later recent latest remake".split())
@@ -2553,6 +2556,19 @@ def _differs_by_number(a: str, b: str) -> bool:
         return " ".join(re.sub(r"\b(?:\d+\w*|[IVXLC]+)\b", " ", name).casefold().split())
 
     return a.casefold() != b.casefold() and bare(a) == bare(b)
+
+
+def _year_swapped(asked: str, rest: str) -> str | None:
+    """``asked`` with its one year replaced by the one year ``rest`` says ("and in 69": 1969
+    for 1972), a year of two digits read in the century of the one it replaces."""
+    old = [m for m in _values_in(asked) if m.number >= _FIRST_YEAR]
+    new = [m for m in _values_in(rest) if m.number >= _FIRST_YEAR or m.number < _CENTURY]
+    if len(old) != 1 or len(new) != 1:
+        return None
+    year = new[0].number
+    if year < _CENTURY:
+        year += old[0].number - old[0].number % _CENTURY
+    return asked[: old[0].start] + str(year) + asked[old[0].end :]
 
 
 def _replace_value(text: str, old: str, new: str) -> str:
