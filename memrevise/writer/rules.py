@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from memrevise.language import cues
 from memrevise.language.entities import (
@@ -80,6 +80,14 @@ RECENT_TOPICS = 10  # the most recently discussed topics a correction or a retur
 _STATED_KIND = 2.0  # what a description's kind word adds where a page opens as that kind
 _MISSPELT = 0.85  # how alike a typed name and a name in play must be to be the same
 _MISSPELT_LETTERS = 5  # letters a word needs to be read as a misspelt name on its own
+
+
+class _NamedAfter(NamedTuple):
+    """A page a question asks of as named after the current person: the topic and the noun
+    that said it, and the question with its pronoun for the person written as the name."""
+
+    chosen: tuple[str, str]
+    question: str
 
 
 @dataclass
@@ -984,21 +992,14 @@ class RuleWriter:
     def _continuation(self, context: Context, text: str, turn: Turn) -> _Decision:
         """A turn that does not correct: its topic as the chooser (else :meth:`_choose`) picks
         it."""
-        other = self._other_namesake(context, text)
-        if other is not None:
-            return _Decision(
-                topic=other,
-                operations=[self._operation_for(context, other)],
-                question=text,
-                depends=self._depends(context, other),
-            )
         named_after = self._named_after(context, text)
         if named_after is not None:  # "him" is the person it was named after, kept in words
-            text = as_name(text, named_after[2], named_after[3])
+            text = named_after.question
         chosen = (
-            self._going_back(context, text)
+            self._other_namesake(context, text)
+            or self._going_back(context, text)
             or self._named_switch(context, text)
-            or (named_after[:2] if named_after is not None else None)
+            or (named_after.chosen if named_after is not None else None)
             or self._by_role(context, text)
             or self._person_listed(context, text)
             or self._subject_described(context, text)
@@ -1022,7 +1023,7 @@ class RuleWriter:
             phrase=phrase,
         )
 
-    def _other_namesake(self, context: Context, text: str) -> str | None:
+    def _other_namesake(self, context: Context, text: str) -> tuple[str, None] | None:
         """The page a turn means by "the other <name>" or "a different <name>" where the
         word is of a name in play ("ok the other rocket lol" after Stephenson's Rocket: the
         snooker player his page calls the Rocket): of the pages the collection finds for the
@@ -1040,24 +1041,23 @@ class RuleWriter:
             return None  # "the other one", "the other nerves": no namesake of a name said
         pages = [p for p in self.search(word) if p.casefold() != current.name.casefold()]
         if len(pages) < 2:
-            return pages[0] if pages else None
+            return (pages[0], None) if pages else None
         rest = f"{text[: said.start()]} {text[said.end() :]}"
         named = [m.name for m in context.mentions(rest) if m.name in pages]
         if named:
-            return named[0]
+            return named[0], None
         words = set(cues.words_of(rest)) - STOPWORDS
         kinds = _only_best(pages, lambda page: len(_kind_words(self._stated_kind(page)) & words))
         if kinds is not None:
-            return kinds
+            return kinds, None
         described = [p for p in self.search(f"{word} {rest}") if p in pages]  # "the fema guy"
-        return described[0] if described else None
+        return (described[0], None) if described else None
 
-    def _named_after(self, context: Context, text: str) -> tuple[str, str, str, str] | None:
+    def _named_after(self, context: Context, text: str) -> _NamedAfter | None:
         """The one page named after the current person that a question asks of by its kind
         ("when was the ballpark named after him" on William Wrigley Jr.: Wrigley Field;
         "which new jersey town is named after him" on Thomas Edison: Edison, New Jersey): a
-        page the collection finds for the noun and the surname, whose title has the surname;
-        the noun that said it, the pronoun for the person and the person."""
+        page the collection finds for the noun and the surname, whose title has the surname."""
         said = _NAMED_AFTER.search(text)
         current = context.current
         if said is None or current is None or self.search is None:
@@ -1076,7 +1076,7 @@ class RuleWriter:
         ]
         if len(found) != 1:
             return None
-        return found[0], said["noun"], said["pronoun"], current.name
+        return _NamedAfter((found[0], said["noun"]), as_name(text, said["pronoun"], current.name))
 
     def _by_role(self, context: Context, text: str) -> tuple[str, str] | None:
         """The one person in play (a recent topic or a name of the latest answers) whose page
