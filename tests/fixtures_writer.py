@@ -32,3 +32,13 @@ def index_of(pages: dict[str, list[str]]) -> BM25Index:
         for i, text in enumerate(texts)
     ]
     return BM25Index.build(passages)
+
+
+def asked_about(pages: dict[str, list[str]]):
+    """A history turn about a page of ``pages``: "tell me about <title>", answered by its
+    first passage."""
+
+    def about(title: str) -> tuple[str, str]:
+        return f"tell me about {title.casefold()}", pages[title][0]
+
+    return about

@@ -6,9 +6,8 @@ is an author)."""
 from __future__ import annotations
 
 import pytest
-from fixtures_writer import converse, index_of
+from fixtures_writer import converse
 
-from memrevise.retrieval import BM25Index
 from memrevise.writer import make_writer
 from memrevise.writer.pages import same_kind
 
@@ -46,16 +45,6 @@ STOKER_THEN_FILM = [
     ("who was bram stoker", "An Irish author (1847-1912), best known for Dracula."),
     ("who played dracula in the 1931 movie", "Bela Lugosi."),
 ]
-
-
-@pytest.fixture(scope="module")
-def index() -> BM25Index:
-    return index_of(PAGES)
-
-
-@pytest.fixture(scope="module", params=["rules", "learned"])
-def writer(request, index):
-    return make_writer(request.param, index)
 
 
 def test_a_people_that_only_an_earlier_topic_belongs_to_returns_to_it(writer):

@@ -5,12 +5,11 @@ misspelt name withdrawn in a self-repair, and years that pick a page of a family
 from __future__ import annotations
 
 import pytest
-from fixtures_writer import converse, index_of
+from fixtures_writer import asked_about, converse, index_of
 
 from memrevise.language.entities import NameTable, acronyms_of
 from memrevise.language.kinds import looks_like_person
 from memrevise.memory import Status
-from memrevise.retrieval import BM25Index
 from memrevise.writer import make_writer
 from memrevise.writer.pages import Opening
 from memrevise.writer.siblings import Siblings
@@ -59,18 +58,7 @@ PAGES = {
 }
 
 
-@pytest.fixture(scope="module")
-def index() -> BM25Index:
-    return index_of(PAGES)
-
-
-@pytest.fixture(scope="module", params=["rules", "learned"])
-def writer(request, index):
-    return make_writer(request.param, index)
-
-
-def about(title: str) -> tuple[str, str]:
-    return f"tell me about {title.casefold()}", PAGES[title][0]
+about = asked_about(PAGES)
 
 
 @pytest.mark.parametrize(

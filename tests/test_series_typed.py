@@ -13,7 +13,6 @@ from memrevise.language import cues
 from memrevise.language.entities import NameTable, acronyms_of
 from memrevise.language.kinds import looks_like_person
 from memrevise.memory import Status
-from memrevise.retrieval import BM25Index
 from memrevise.writer import make_writer
 from memrevise.writer.siblings import Siblings
 
@@ -48,16 +47,6 @@ PAGES = {
     "Peter Norman": ["Peter Norman was an Australian sprinter, second in the 1968 200 metres."],
     "John Carlos": ["John Carlos is an American sprinter, third in the 1968 200 metres."],
 }
-
-
-@pytest.fixture(scope="module")
-def index() -> BM25Index:
-    return index_of(PAGES)
-
-
-@pytest.fixture(scope="module", params=["rules", "learned"])
-def writer(request, index):
-    return make_writer(request.param, index)
 
 
 def test_a_title_ending_in_a_roman_numeral_is_typed_by_its_initials_and_value():
