@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 from memrevise.text import integer, rename, strip_qualifier
 
+CENTURY = 100  # a two-digit value may stand for a year of a century ("the 84 one": 1984)
+FIRST_YEAR = 1000  # a value this large is a year ("in 1972"), not a count or a number
 _NEGATORS = frozenset({"not", "instead", "than"})  # "not 11", "instead of 11", "rather than 11"
 _NEGATION_REACH = 3  # words after a negator within which it marks a number as the rejected one
 _TOKEN = re.compile(r"[^\W_]+")

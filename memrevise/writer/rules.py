@@ -44,9 +44,9 @@ from memrevise.memory import (
     corrected_to,
     operation_for,
 )
+from memrevise.numbers import CENTURY, FIRST_YEAR, renamed
 from memrevise.numbers import Mention as NumberMention
 from memrevise.numbers import mentions as number_mentions
-from memrevise.numbers import renamed
 from memrevise.retrieval import tokenize
 from memrevise.text import ANSWER_CUT, qualifier, rename, same_name, strip_qualifier
 from memrevise.writer.base import Turn
@@ -1449,12 +1449,14 @@ class RuleWriter:
                 continue
             name = self.surnames.closest(word, _MISSPELT)
             bare = word[:-1]  # "farves" -> "farve", never "singer's" -> "singer"
-            if name is None and word.endswith("s") and bare.isalpha() and self.unseen(bare):
-                name = (
-                    self.surnames.closest(bare, _MISSPELT)
-                    if len(bare) >= _MISSPELT_LETTERS
-                    else None
-                )
+            if (
+                name is None
+                and word.endswith("s")
+                and bare.isalpha()
+                and len(bare) >= _MISSPELT_LETTERS
+                and self.unseen(bare)
+            ):
+                name = self.surnames.closest(bare, _MISSPELT)
             if name is not None:
                 found.append(Mention(name, start, end))
         return found
@@ -1607,7 +1609,7 @@ class RuleWriter:
         if found is not None:  # "the planet mars": the page that opens as a planet
             return found
         years = {page: int(y[0]) for page in pages if (y := _YEAR.findall(qualifier(page)))}
-        found = _only_best(pages, lambda page: f"{years.get(page, 0) % 100:02d}" in rest)
+        found = _only_best(pages, lambda page: f"{years.get(page, 0) % CENTURY:02d}" in rest)
         if found is not None:
             return found
         age = rest & (_OLDER | _NEWER)
@@ -2213,8 +2215,6 @@ _SAID_BY_YOU = re.compile(
 )
 _ORDER_NUMBER = re.compile(r"\d+|x{0,3}(?:ix|iv|v?i{1,3}|v)")  # "3", "iii", "xiv" after a name
 _SHORT_NAME = 2  # letters a word needs to be taken as part of a name on its own
-_FIRST_YEAR = 1000  # a number this large said after "in" is a year
-_CENTURY = 100
 _LOOK_BACK = 10  # characters before a word in which "the", "its" or "in" is looked for
 _OLDER = frozenset("older earlier original".split())
 _NEWER = frozenset("newer later recent latest remake".split())
@@ -2561,13 +2561,13 @@ def _differs_by_number(a: str, b: str) -> bool:
 def _year_swapped(asked: str, rest: str) -> str | None:
     """``asked`` with its one year replaced by the one year ``rest`` says ("and in 69": 1969
     for 1972), a year of two digits read in the century of the one it replaces."""
-    old = [m for m in _values_in(asked) if m.number >= _FIRST_YEAR]
-    new = [m for m in _values_in(rest) if m.number >= _FIRST_YEAR or m.number < _CENTURY]
+    old = [m for m in _values_in(asked) if m.number >= FIRST_YEAR]
+    new = [m for m in _values_in(rest) if m.number >= FIRST_YEAR or m.number < CENTURY]
     if len(old) != 1 or len(new) != 1:
         return None
     year = new[0].number
-    if year < _CENTURY:
-        year += old[0].number - old[0].number % _CENTURY
+    if year < CENTURY:
+        year += old[0].number - old[0].number % CENTURY
     return asked[: old[0].start] + str(year) + asked[old[0].end :]
 
 

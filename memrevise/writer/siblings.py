@@ -19,7 +19,7 @@ from functools import cached_property, lru_cache
 
 from memrevise.language import cues
 from memrevise.language.entities import STOPWORDS, initials, name_key
-from memrevise.numbers import mentions
+from memrevise.numbers import CENTURY, FIRST_YEAR, mentions
 from memrevise.text import qualifier, strip_qualifier
 from memrevise.writer.pages import Opening, same_kind, year_of
 
@@ -74,8 +74,6 @@ _SERIES_KEPT = 4096  # titles whose series is remembered
 _QUALIFIER_MEMBERS = 8  # more pages sharing a qualifier: a kind ("film"), not a family
 _QUALIFIER_YEAR = re.compile(r"\b1[89]\d\d\b|\b20\d\d\b")  # "1984 film"
 _PART_WORDS = frozenset("part chapter episode volume vol.".split())  # before a member's number
-_CENTURY = 100  # a two-digit value means a year of the family ("the 84 one": 1984)
-_YEARS = 1000  # a family whose values are this large counts years
 _COUNT = r"(?P<count>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 # "4 yrs earlier", "eight years later": a family of years, that many years away
 _YEARS_APART = re.compile(
@@ -171,7 +169,7 @@ class Siblings:
             base = " ".join(words)
             first = plain.get(base) or min(dated.get(base, [(0, None)]))[1]
             if first is not None and 1 not in values:  # "Ghostbusters (1984 film)" too
-                values[1 if min(values) < 1000 else 0] = first
+                values[1 if min(values) < FIRST_YEAR else 0] = first
         self._families = {
             key: tuple(Member(v, t) for v, t in sorted(values.items()))
             for key, values in members.items()
@@ -374,7 +372,7 @@ class Siblings:
             if number is not None:
                 by_value.setdefault(number, member.title)
         years = self._years(m.title for m in family)  # "the 72 one" of The Godfather's parts
-        if values[0] >= _CENTURY:  # years: "the 84 one", "90 i mean"
+        if values[0] >= CENTURY:  # years: "the 84 one", "90 i mean"
             years = {value: by_value[value] for value in values} | years
         for value, member in _with_last_digits(years).items():
             by_value.setdefault(value, member)
@@ -382,7 +380,7 @@ class Siblings:
         if in_decade is not None and in_decade.casefold() != title.casefold():
             return in_decade
         apart = _YEARS_APART.search(text)
-        if apart is not None and values[0] >= _YEARS:
+        if apart is not None and values[0] >= FIRST_YEAR:
             count = apart["count"].casefold()
             years = int(count) if count.isdigit() else _NUMBER_WORDS[count]
             sign = 1 if apart["way"].casefold() in _LATER else -1
@@ -401,7 +399,7 @@ class Siblings:
             if value in by_value and by_value[value].casefold() != title.casefold():
                 return by_value[value]
             # "and 3" in a series by year: its third work ("Die Hard with a Vengeance")
-            if values[0] >= _CENTURY and 0 < value <= len(family) and value not in by_value:
+            if values[0] >= CENTURY and 0 < value <= len(family) and value not in by_value:
                 counted = family[value - 1].title
                 if counted.casefold() != title.casefold():
                     return counted
@@ -412,8 +410,8 @@ class Siblings:
             size = int(count) if count.isdigit() else _NUMBER_WORDS[count]
             size = -size if way.casefold() in _BACK else size
             # numbered: "back 4 games" from X is VI, by number or year
-            number = family[here].value if values[0] < _CENTURY else _number_in_title(title)
-            if number is not None and number < _CENTURY:
+            number = family[here].value if values[0] < CENTURY else _number_in_title(title)
+            if number is not None and number < CENTURY:
                 return by_value.get(number + size)
             i = here + size
             return family[i].title if 0 <= i < len(family) else None
@@ -427,7 +425,7 @@ class Siblings:
             wanted = cues.ORDINALS.get(ordinal) or int(re.sub(r"\D", "", ordinal))
             chosen = (
                 by_value.get(wanted)
-                if values[0] < 1000
+                if values[0] < FIRST_YEAR
                 else (family[wanted - 1].title if wanted <= len(family) else None)
             )
             if chosen is not None and chosen.casefold() != title.casefold():
@@ -466,7 +464,7 @@ def _in_decade(years: dict[int, str], text: str) -> str | None:
     for mention, negated in mentions(text):
         if mention.kind == "decade" and not negated:
             decade = int(mention.value[:2])
-            found = {page for year, page in years.items() if year % _CENTURY // 10 * 10 == decade}
+            found = {page for year, page in years.items() if year % CENTURY // 10 * 10 == decade}
             return found.pop() if len(found) == 1 else None
     return None
 
@@ -475,7 +473,7 @@ def _number_in_title(title: str) -> int | None:
     """The number a title holds for its place in a series ("Terminator 3: ..." -> 3), not a
     year ("1990 FIFA World Cup")."""
     slot = _slot(title)
-    return slot[1] if slot is not None and slot[1] < _CENTURY else None
+    return slot[1] if slot is not None and slot[1] < CENTURY else None
 
 
 def _named_steps(title: str, text: str) -> re.Match[str] | None:
@@ -493,7 +491,7 @@ def _named_steps(title: str, text: str) -> re.Match[str] | None:
 
 def _said_year(year: int | None, said: list[int]) -> bool:
     """Whether ``year`` is one of the values ``said``, whole or by its last two digits."""
-    return year is not None and (year in said or year % _CENTURY in said)
+    return year is not None and (year in said or year % CENTURY in said)
 
 
 def _with_last_digits(years: dict[int, str]) -> dict[int, str]:
@@ -501,7 +499,7 @@ def _with_last_digits(years: dict[int, str]) -> dict[int, str]:
     ("the 84 one")."""
     found = dict(years)
     for year, page in years.items():
-        found.setdefault(year % _CENTURY, page)
+        found.setdefault(year % CENTURY, page)
     return found
 
 
