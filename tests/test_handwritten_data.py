@@ -22,7 +22,9 @@ def test_every_set_has_a_validator():
     assert {"followups-fresh6", "revisions-fresh6", "followups-fresh7", "revisions-fresh7"} <= set(
         SETS
     )
-    assert {"revisions-heldout", "revisions-fresh"} <= set(SETS)
+    assert {"revisions-heldout", "revisions-fresh", "followups-fresh8", "revisions-fresh8"} <= set(
+        SETS
+    )
 
 
 @pytest.mark.parametrize("name", SETS)
