@@ -244,20 +244,30 @@ FILLER = frozenset(
     "original sequel prequel following newer older latest year years four five six seven "
     "eight nine ten two three instead lol haha ah".split()
 )
+MIDDLE = 0  # "the middle one": the middle of a list of odd length
 ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
     "eighth": 8, "ninth": 9, "tenth": 10, "last": -1, "former": 1, "latter": -1,
     "penultimate": -2, "second last": -2, "second to last": -2, "third last": -3,
     "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15,
     "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20,
+    "middle": MIDDLE,
 }  # fmt: skip
-_POSITION = re.compile(
-    r"\b(?:the|that|this)\s+(?P<ord>second(?:\s+to)?\s+last|third\s+last|penultimate|former|"
-    r"latter|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|"
-    r"[1-9]\d?(?:st|nd|rd|th))"
-    r"(?:\s+(?P<noun>[a-z]+))?",
+_ORDINAL = (
+    r"(?P<ord>second(?:\s+to)?\s+last|third\s+last|penultimate|former|latter|middle|first|second|"
+    r"third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|[1-9]\d?(?:st|nd|rd|th))"
+)
+_POSITION = re.compile(rf"\b(?:the|that|this)\s+{_ORDINAL}(?:\s+(?P<noun>[a-z]+))?", re.IGNORECASE)
+_A_LIST = r"(?:on|in|of|from)\s+(?:that|the|this|ur|your|ya)\s+list\b"
+# "2nd on that list", "number two of those", "the one at the top of that list"
+_ON_THE_LIST = re.compile(rf"\b{_ORDINAL}\s+(?:one\s+)?{_A_LIST}", re.IGNORECASE)
+_NUMBERED = re.compile(
+    r"\bnumber\s+(?P<count>one|two|three|four|five|six|[1-9])\b"
+    r"(?=\s+(?:of|on|in|from)\s+(?:those|these|them|that|the|this|ur|your)\b)",
     re.IGNORECASE,
 )
+_LIST_END = re.compile(rf"\b(?:at\s+)?the\s+(?P<end>top|bottom)\s+{_A_LIST}", re.IGNORECASE)
+_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _POSITION_NOUNS = PERSON_NOUNS | frozenset(
     [
         "mentioned",
@@ -319,6 +329,9 @@ _CORRECTION = re.compile(
     r"|\b(?:the|that)\s+other\s+(?:one|guy|person|man|woman|film|movie)\b"
     r"|\b(?:no|nope|nah|wait|sorry|oops),?\s+(?:wait|no|i\s+mean|sorry|actually|scratch)\b"
     r"|\b(?:scratch|forget|ignore)\s+that\b|\bor\s+rather\b|\bhang\s+on\b|\bhold\s+on\b"
+    r"|^(?!.*\b(?:who|whom|whose|what|when|where|why|how|which|did|does|do|is|are|was|were|can|"
+    r"could|would|should|has|have|had)\b)[\w' .-]{2,40}?,?\s+not\s+(?:the\s+)?[\w'.-]+"
+    r"(?:\s+[\w'.-]+)?\s*(?:lol|haha|pls|please|obviously)?[\s.!?…]*$"  # "henry not gregory lol"
     r"|\b[a-z]{0,4}\d+\s*,?\s+not\s+\d+\b|(?:^|[,;])\s*not\s+(?:the\s+)?[\w'.-]+(?:\s+[\w'.-]+)?\s*(?:[,.;!?…]|$)|\b(?:no|nope),?\s+(?:the|it'?s|its|i)\b",
     re.IGNORECASE,
 )
@@ -379,8 +392,9 @@ def normalised(text: str) -> str:
 _REPAIR_CUE = re.compile(
     r"(?:(?<=[,.;!?…—-])|(?<=\s))\s*(?:no+\s+wait|wait(?:\s+no+)?|hang\s+on|hold\s+on|"
     r"scratch\s+that|scrap\s+that|make\s+that|forget\s+that|or\s+rather|no+\s+no+|"
+    r"never\s+mind(?:\s+that)?|forget\s+(?:about\s+)?[\w']+(?=\s*[,.;!?…—-])|"
     r"i\s+mean|i\s+meant|my\s+bad|oops|whoops|rather|(?:er+m?|uh+|um+),?\s+(?:no+|nope|sorry))\b"
-    r"|(?<=[,.;!?…—-])\s*(?:(?:ugh|argh|oh|ah|uh+|um+|er+m?)[\s,]+)?"  # ", ugh no, norman"
+    r"|(?<=[,.;!?…—-])\s*(?:(?:ugh|argh|oh|ah|eh|meh|uh+|um+|er+m?)[\s,]+)?"  # ", ugh no, norman"
     r"(?:no+|nope|nah|sorry|actually|hm+,?\s+no+|hm+)\b"
     r"|(?<=[.…—-])\s*(?:or)\b|(?<=,)\s*or\s+no+\b",
     re.IGNORECASE,
@@ -392,6 +406,8 @@ _MEANT_AT_END = re.compile(r"\s+i\s+mean[t]?[\s.!?…]*$", re.IGNORECASE)
 
 
 _GAP = " ,;.!?…—-"
+# hesitations before a cue: "when did it land — eh forget it", "who flew it.. meh never mind"
+_HESITATING = re.compile(r"(?:[\s,.;!?…—-]+(?:eh|meh|ah|oh|ugh|um+|uh+|er+m?|hm+))+\s*$", re.I)
 _BETWEEN_CUES = frozenset("sorry no nope ugh uh um er hm hmm oh oops ok okay".split())
 
 
@@ -407,7 +423,7 @@ def repair_split(text: str) -> tuple[str, str] | None:
             _BETWEEN_CUES
         ):
             first -= 1
-        before = text[: found[first].start()].strip(_GAP)
+        before = _HESITATING.sub("", text[: found[first].start()]).strip(_GAP)
         after = text[found[last].end() :].strip(_GAP)
         if after and _has_substance(before):
             return before, after
@@ -442,6 +458,8 @@ def is_correction(text: str) -> bool:
     if _CORRECTION.search(text) or _THATS.match(text):  # "thats smith. carlos, the bronze guy"
         return True
     said = words_of(text)
+    if positions(text) and in_a_list(text) and not set(said) & QUESTION_WORDS - {"list"}:
+        return True  # "2nd on that list pls": a place in the answer's list, asking nothing
     return bool(_SAID_BEFORE.search(text)) and bool(said) and said[0] not in QUESTION_WORDS
 
 
@@ -516,30 +534,57 @@ _SWITCH_LEAD = re.compile(
 
 @dataclass(frozen=True, slots=True)
 class Position:
-    """A reference to a place in an earlier list: 1-based, negative from the end."""
+    """A reference to a place in an earlier list: 1-based, negative from the end, or
+    :data:`MIDDLE`."""
 
     index: int
     noun: str
 
+    def within(self, size: int) -> int | None:
+        """The 0-based place in a list of ``size`` items; None where the list has no such
+        place (a fourth of three, the middle of two)."""
+        if self.index == MIDDLE:
+            return size // 2 if size % 2 and size > 1 else None
+        index = self.index - 1 if self.index > 0 else size + self.index
+        return index if 0 <= index < size else None
+
 
 def positions(text: str) -> list[Position]:
     """Every list position named in ``text``, in order ("the second last person" -> -2, "the
-    one you named first" -> 1)."""
+    one you named first" -> 1, "number two of those" -> 2, "at the top of that list" -> 1)."""
     found = []
     for match in _positions(text):
+        if match.re is _NUMBERED:
+            count = match["count"].casefold()
+            found.append(Position(_COUNTS[count] if count in _COUNTS else int(count), ""))
+            continue
+        if match.re is _LIST_END:
+            found.append(Position(1 if match["end"].casefold() == "top" else -1, ""))
+            continue
         ordinal = re.sub(r"\s+", " ", match["ord"].casefold())
-        noun = (match["noun"] or "").casefold()
+        noun = (match["noun"] or "").casefold() if "noun" in match.re.groupindex else ""
         pair = ordinal in {"former", "latter"}
-        if pair or noun in _POSITION_NOUNS or not noun or noun in {"of", "in", "from"}:
-            found.append(Position(ORDINALS.get(ordinal) or int(ordinal[:-2]), noun))
+        loose = ordinal != "middle" and (not noun or noun in {"of", "in", "from"})
+        if pair or noun in _POSITION_NOUNS or loose:  # not "the middle of the film"
+            value = ORDINALS[ordinal] if ordinal in ORDINALS else int(ordinal[:-2])
+            found.append(Position(value, noun))
     return found
 
 
 def _positions(text: str) -> list[re.Match[str]]:
     """The matches of list positions, the ordinal before the noun or after what the answer did
-    ("the first one you named", "the one you named first"), in order."""
-    found = [*_POSITION.finditer(text), *_LISTED_AFTER.finditer(text)]
-    return sorted(found, key=lambda match: match.start())
+    ("the first one you named", "the one you named first"), or placed on a list ("2nd on that
+    list"), in order; of two that overlap, the first."""
+    patterns = (_POSITION, _LISTED_AFTER, _ON_THE_LIST, _NUMBERED, _LIST_END)
+    found = sorted(
+        (m for pattern in patterns for m in pattern.finditer(text)),
+        key=lambda match: (match.start(), -match.end()),
+    )
+    kept: list[re.Match[str]] = []
+    for match in found:
+        if not kept or match.start() >= kept[-1].end():
+            kept.append(match)
+    return kept
 
 
 def conversation_position(text: str) -> Position | None:
@@ -584,7 +629,7 @@ def position_phrase(text: str) -> str | None:
     """The words of the last list position named in ``text`` ("the second last person")."""
     matches = _positions(text)
     for match in reversed(matches):
-        if match.re is _LISTED_AFTER:
+        if match.re in (_LISTED_AFTER, _ON_THE_LIST, _NUMBERED, _LIST_END):
             return match.group()
         noun = (match["noun"] or "").casefold()
         if noun in _POSITION_NOUNS:
@@ -605,7 +650,7 @@ def in_a_list(text: str) -> bool:
 
 _IN_A_LIST = re.compile(
     r"\b(?:you|u)\s+(?:listed|named|mentioned|gave|said)\b|\bof\s+(?:those|these|them|the\s+two)\b"
-    r"|\b(?:on|in|from)\s+(?:that|the|your)\s+list\b|\b(?:latter|former)\b",
+    rf"|\b{_A_LIST}|\b(?:latter|former)\b",
     re.IGNORECASE,
 )
 
@@ -690,4 +735,8 @@ def relative_clause(text: str) -> str | None:
 
 
 def pronouns(text: str) -> list[str]:
-    return [w for w in words_of(text) if w in PRONOUNS]
+    """The pronouns of ``text`` in order, not those inside a compound ("the she-wolf")."""
+    return [w for w in words_of(_COMPOUND.sub(" ", text)) if w in PRONOUNS]
+
+
+_COMPOUND = re.compile(r"\w+(?:-\w+)+")

@@ -113,8 +113,8 @@ _DETERMINER = re.compile(
     r"whose|each|every|no)\s+$",
     re.IGNORECASE,
 )
-_LIST_GAP = re.compile(
-    r"^\s*(?:,|&|and|or|,\s*and|,\s*or|as\s+well\s+as|with|and\s+then(?:\s+to)?)"
+_LIST_GAP = re.compile(  # after a bracketed aside: "Apollo 8 (December 1968), Apollo 9"
+    r"^\s*(?:\([^()]*\)\s*)?(?:,|&|and|or|,\s*and|,\s*or|as\s+well\s+as|with|and\s+then(?:\s+to)?)"
     r"(?:\s+(?:the|a|an))?\s*$",
     re.IGNORECASE,
 )
@@ -281,7 +281,8 @@ def _name_keys(name: str) -> list[tuple[str, ...]]:
     base = strip_qualifier(name)
     if is_initialism(name):
         return [key, ("".join(key),)]  # "rem" for R.E.M., as it is typed without its dots
-    if regnal := _REGNAL.fullmatch(base):
+    regnal = _REGNAL.fullmatch(base)
+    if regnal and (regnal["rank"] or regnal["realm"]):
         return [key, name_key(regnal["name"])]  # "henry viii" for Henry VIII of England
     if len(key) == 2 and (generic := {*key} & _GENERIC_PLACE_WORDS) and len(generic) == 1:
         return [key, tuple(w for w in key if w not in generic)]  # "alcatraz", "santos"
@@ -298,8 +299,12 @@ def _name_keys(name: str) -> list[tuple[str, ...]]:
     return [key, (*place, "in", *region), (*region, *place)] if place and region else [key]
 
 
-# A ruler's title: "Henry VIII of England", "Philip II of Spain", "Louis XIV of France"
-_REGNAL = re.compile(r"(?P<name>[A-Z][a-z]+(?: [A-Z][a-z]+)? [IVXL]+) of [A-Z][\w ]+")
+# A ruler's title: "Henry VIII of England", "Philip II of Spain", "Louis XIV of France",
+# "Henry IV, Holy Roman Emperor", "Pope Gregory VII"
+_REGNAL = re.compile(
+    r"(?P<rank>(?:Pope|Saint|King|Queen|Emperor|Empress|Tsar|Sultan|Pharaoh) )?"
+    r"(?P<name>[A-Z][a-z]+(?: [A-Z][a-z]+)? [IVXL]+)(?P<realm>(?: of|,) [A-Z][\w ]+)?"
+)
 
 
 def is_initialism(name: str) -> bool:
@@ -630,6 +635,12 @@ def _alike(found: str, typed: tuple[str, ...]) -> float:
     return SequenceMatcher(None, found, " ".join(typed)).ratio()
 
 
+_DATE = re.compile(
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|"
+    r"December)(?:\s+\d{1,2}(?:st|nd|rd|th)?)?,?\s+\d{3,4}"
+)
+
+
 def capitalised(text: str) -> list[Mention]:
     """Capitalised spans such as "Neil Armstrong" or "Apollo 11", leading function words cut."""
     found = []
@@ -643,8 +654,13 @@ def capitalised(text: str) -> list[Mention]:
         if not parts or not parts[0][0].isupper():
             continue
         name = re.sub(r"['’]s$", "", " ".join(parts)).rstrip(".,")
-        if name.casefold() in STOPWORDS or len(name) < 2 or _NUMERAL.fullmatch(name):
-            continue  # "part III" names a value, not a page
+        if (
+            name.casefold() in STOPWORDS
+            or len(name) < 2
+            or _NUMERAL.fullmatch(name)  # "part III" names a value, not a page
+            or _DATE.fullmatch(name)  # "May 1969" is a date
+        ):
+            continue
         found.append(Mention(name, start, start + len(name)))
     return found
 
@@ -710,9 +726,13 @@ def _holds(outer: Mention, inner: Mention) -> bool:
 
 
 def lists(text: str, found: list[Mention]) -> list[list[str]]:
-    """Groups of two or more names joined by commas, "and" or "or": "A, B and C"."""
+    """Groups of two or more names joined by commas, "and" or "or": "A, B and C"; a name in
+    a bracketed aside after an item is no item ("Sputnik 2 (with the dog Laika) and ...")."""
+    asides = [m.span() for m in _ASIDE.finditer(text)]
     groups: list[list[Mention]] = []
     for mention in found:
+        if any(start <= mention.start and mention.end <= end for start, end in asides):
+            continue
         if groups and _LIST_GAP.match(text[groups[-1][-1].end : mention.start]):
             groups[-1].append(mention)
         else:

@@ -114,6 +114,8 @@ class Context:
         alike = people or (self.is_person(rejected) if rejected is not None else None)
         named: dict[int, list[str]] = {}
         for turn, name in self.answer_names:
+            if not self.is_known(name):  # "the Theater am Kärntnertor": no page, no topic
+                continue
             if alike is not None and self.is_person(name) == alike:
                 named.setdefault(turn, []).append(name)
         candidates += [(t, n) for t, n in sorted(named.items(), reverse=True) if len(n) > 1]
@@ -128,8 +130,8 @@ class Context:
         for turn, names in candidates:
             if people:
                 names = [n for n in names if self.is_person(n)]
-            index = position.index - 1 if position.index > 0 else len(names) + position.index
-            if not 0 <= index < len(names):
+            index = position.within(len(names))
+            if index is None:
                 continue
             name = self.canonical(names[index])
             # A place in a pair may mean the topic the memory took the answer to be about
@@ -137,6 +139,11 @@ class Context:
             if rejected is None or name.casefold() != rejected.casefold() or len(names) == 2:
                 return name, "", {turn}
         return None
+
+    def is_known(self, name: str) -> bool:
+        """Whether ``name`` is a topic of the memory or a page of the collection."""
+        spelled = self.canonical(name)
+        return self.memory.topic(spelled) is not None or bool(self.titles.named(spelled))
 
     def discussed_at(self, position: cues.Position) -> Topic | None:
         """The topic at ``position`` among the memory's topics in the order first discussed,
@@ -146,8 +153,8 @@ class Context:
         if position.noun and position.noun != "one":
             people = position.noun in cues.PERSON_NOUNS
             order = [t for t in order if topic_is_person(t) == people]
-        index = position.index - 1 if position.index > 0 else len(order) + position.index
-        return order[index] if 0 <= index < len(order) else None
+        index = position.within(len(order))
+        return order[index] if index is not None else None
 
     def of_noun(self, names: list[str], noun: str) -> list[str]:
         """The names a noun can mean: the people for a person's noun, else those of its kind

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any, Protocol
 
 from memrevise.language import cues
-from memrevise.language.entities import name_key
+from memrevise.language.entities import name_key, name_keys
 from memrevise.retrieval.ranking import Ranking
 from memrevise.text import strip_qualifier
 from memrevise.writer.pages import PageOpenings, Pages, PageWords
@@ -26,6 +26,8 @@ SEARCH_DEPTH = 20  # passages that vote when a description is searched in the co
 SEARCH_PAGES = 5  # pages a described correction may mean, from that search
 NAME_DEPTH = 30  # passages read to tell whether the corpus writes some words as a name
 NAME_SHARE = 0.9  # ... the share of their uses (sentence openings aside) written in capitals
+NICK_DEPTH = 10  # passages read for a page that states a nickname
+NICK_REACH = 60  # characters after "nicknamed" where the nicknames are written
 KIN_PASSAGES = 5  # a person's first passages, where a page names its subject's family
 KIN_DEPTH = 10  # passages found by a search for the person and the relation
 # A name written after a relation ("his older brother Noel Gallagher", "his brother John F.
@@ -159,6 +161,47 @@ class CorpusNames:
         return tuple(title for title, _ in named.most_common() if title)
 
 
+class Nicknames:
+    """The pages that state a nickname ("He is nicknamed Dubya", "known as the King of Pop",
+    "fans called him Schumi and the Red Baron"): "dubya" is George W. Bush. A nickname counts
+    where it is written whole, with a capital, in the list right after the statement ("known
+    as the Joker Stairs" is no nickname "joker"). Memoised."""
+
+    def __init__(self, index: Index, depth: int = NICK_DEPTH, cache: int = 65536):
+        self.index = index
+        self.depth = depth
+        self._pages = lru_cache(maxsize=cache)(self._read)
+
+    def __call__(self, words: str) -> tuple[str, ...]:
+        """The titles of the pages that give ``words`` as a nickname, most statements first."""
+        return self._pages(" ".join(cues.words_of(words)))
+
+    def _read(self, words: str) -> tuple[str, ...]:
+        if not words:
+            return ()
+        named: Counter[str] = Counter()
+        for doc in self.index.search(words, self.depth).docs:
+            text = self.index.text(int(doc))
+            for stated in _NICKNAMING.finditer(text):
+                reach = _CLAUSE_END.split(text[stated.end() : stated.end() + NICK_REACH], 1)[0]
+                items = (_NICK_OPENING.sub("", item) for item in _LIST_SPLIT.split(reach))
+                if any(i[:1].isupper() and " ".join(cues.words_of(i)) == words for i in items):
+                    named[self.index.title(int(doc))] += 1
+        return tuple(title for title, _ in named.most_common() if title)
+
+
+_NICKNAMING = re.compile(
+    r"\b(?:nicknamed|known\s+as|dubbed|called\s+(?:him|her|it|them)|"
+    r"nickname(?:s)?(?:\s+(?:is|was|were))?)\s+",
+    re.IGNORECASE,
+)
+_CLAUSE_END = re.compile(  # not at an abbreviation's stop ("known as Dr. J")
+    r"(?<!\b[A-Z][a-z])(?<!\b[A-Z])\.(?:\s|$)|[;:()](?:\s|$)|\s(?:who|which|that|for|from|in|by|after)\s"
+)
+_LIST_SPLIT = re.compile(r"\s*(?:,|\band\b|\bor\b)\s*")
+_NICK_OPENING = re.compile(r"^[\"'“‘]?(?:the\s+)?[\"'“‘]?")
+
+
 class Kin:
     """The people the collection says are a person's relatives ("his older brother" of Liam
     Gallagher: Noel Gallagher), as its pages write their names. A relation counts where a
@@ -256,7 +299,9 @@ def _fits(said: cues.Relation, wanted: cues.Relation) -> bool:
 def _same(written: str, person: str) -> bool:
     """Whether a name written on a page is the person's ("Pierre Curie", "Curie")."""
     key, own = name_key(written), name_key(strip_qualifier(person))
-    return bool(key) and (key == own or (len(key) == 1 and key[0] in own))
+    if not key:
+        return False
+    return key == own or key in name_keys(person) or (len(key) == 1 and key[0] in own)
 
 
 @dataclass(frozen=True)
@@ -272,6 +317,7 @@ class Grounding:
     openings: PageOpenings | None
     kin: Kin | None
     unseen: UnseenWords
+    nicknames: Nicknames | None
 
     @classmethod
     def of(cls, index: Index) -> Grounding:
@@ -293,11 +339,12 @@ class Grounding:
             openings,
             kin,
             UnseenWords(index),
+            Nicknames(index) if titled else None,
         )
 
     def kwargs(self) -> dict[str, Any]:
         """The writer's keyword arguments: ``titles``, ``common``, ``pages``, ``search``,
-        ``rare``, ``names``, ``openings``, ``kin`` and ``unseen``."""
+        ``rare``, ``names``, ``openings``, ``kin``, ``unseen`` and ``nicknames``."""
         return {
             "titles": self.titles,
             "common": self.common,
@@ -308,4 +355,5 @@ class Grounding:
             "openings": self.openings,
             "kin": self.kin,
             "unseen": self.unseen,
+            "nicknames": self.nicknames,
         }

@@ -625,9 +625,12 @@ class LearnedWriter(RuleWriter):
         openings: Callable[[str], Opening | None] | None = None,
         kin: Callable[[str, cues.Relation], Sequence[str]] | None = None,
         unseen: Callable[[str], bool] = lambda _: False,
+        nicknames: Callable[[str], Sequence[str]] | None = None,
     ):
         chooser = LearnedChooser(model, Features(corpus, model.switch))
-        super().__init__(titles, common, pages, chooser, search, rare, names, openings, kin, unseen)
+        super().__init__(
+            titles, common, pages, chooser, search, rare, names, openings, kin, unseen, nicknames
+        )
         self._contexts = lru_cache(maxsize=CONTEXTS_KEPT)(super().context)
 
     def context(self, memory: Memory) -> Context:

@@ -109,6 +109,33 @@ def same_kind(a: str, b: str) -> bool:
     return a == b or any(a in group and b in group for group in cues.KIND_WORDS)
 
 
+def is_kind(stated: str, word: str) -> bool:
+    """Whether a page that states its kind as ``stated`` is a ``word``: the same kind, a
+    compound of it ("monoplane" is a plane, "steamship" a ship), or a kind the word is
+    the general name of ("astronomer" is a scientist)."""
+    if same_kind(stated, word):
+        return True
+    if len(word) >= _SHORTEST_HEAD and stated.endswith(word):
+        return True
+    return stated in _GENERAL_KINDS.get(word, ())
+
+
+_SHORTEST_HEAD = 4  # "ship" of "steamship"; not "ax" of "relax"
+# General kind words and the kinds a page states that they name.
+_GENERAL_KINDS = {
+    "scientist": frozenset(
+        "astronomer physicist chemist biologist mathematician naturalist geologist botanist "
+        "zoologist geneticist physician inventor engineer".split()
+    ),
+    "aircraft": frozenset("plane monoplane biplane airliner jet fighter bomber glider".split()),
+    "plane": frozenset("aircraft monoplane biplane airliner jet fighter bomber glider".split()),
+    "book": frozenset("novel novella memoir poem treatise".split()),
+    "story": frozenset("novel novella tale".split()),
+    "ruler": frozenset("king queen emperor empress monarch pharaoh tsar sultan".split()),
+    "musician": frozenset("composer pianist violinist guitarist drummer singer".split()),
+}
+
+
 def similarity(a: frozenset[str], b: frozenset[str]) -> float:
     """Jaccard similarity of two word sets (0 when either is empty)."""
     return len(a & b) / len(a | b) if a and b else 0.0

@@ -93,7 +93,8 @@ def as_name(text: str, pronoun: str, name: str) -> str:
 
 
 def _phrase_pattern(phrase: str) -> re.Pattern[str]:
-    return re.compile(rf"(?<![\w']){re.escape(phrase)}(?![\w'])", re.IGNORECASE)
+    # whole words, not a part of a compound ("she" in "the she-wolf")
+    return re.compile(rf"(?<![\w'])(?<!\w-){re.escape(phrase)}(?![\w'])(?!-\w)", re.IGNORECASE)
 
 
 def replace_phrase(text: str, phrase: str, replacement: str) -> str:
@@ -140,6 +141,8 @@ def write_query(
     if any(True for _ in other_names):
         return question
     said = cues.pronouns(question)
+    if person is False:  # "what happens to her in the end" of a novel: her is no novel
+        said = [p for p in said if p not in cues.PERSON_PRONOUNS]
     if said:
         return as_name(question, said[0], shown)
     end = "?" if question.rstrip().endswith("?") else ""

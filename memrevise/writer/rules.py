@@ -9,6 +9,7 @@ that only corrects, the open question is carried forward and applied to the inte
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -48,7 +49,7 @@ from memrevise.numbers import CENTURY, FIRST_YEAR, renamed
 from memrevise.numbers import Mention as NumberMention
 from memrevise.numbers import mentions as number_mentions
 from memrevise.retrieval import tokenize
-from memrevise.text import ANSWER_CUT, qualifier, rename, same_name, strip_qualifier
+from memrevise.text import ANSWER_CUT, POSSESSIVES, qualifier, rename, same_name, strip_qualifier
 from memrevise.writer.base import Turn
 from memrevise.writer.context import (
     Context,
@@ -60,7 +61,7 @@ from memrevise.writer.context import (
     topic_is_person,
     topic_is_thing,
 )
-from memrevise.writer.pages import Opening, same_kind, similarity, year_of
+from memrevise.writer.pages import Opening, is_kind, same_kind, similarity, year_of
 from memrevise.writer.query import (
     GENERIC_HEADS,
     as_name,
@@ -126,8 +127,10 @@ class RuleWriter:
         openings: Callable[[str], Opening | None] | None = None,
         kin: Callable[[str, cues.Relation], Sequence[str]] | None = None,
         unseen: Callable[[str], bool] = lambda _: False,
+        nicknames: Callable[[str], Sequence[str]] | None = None,
     ):
         titles = list(titles)
+        self.nicknames = nicknames
         self.rare = rare
         self.unseen = unseen
         self.corpus_names = names
@@ -625,7 +628,7 @@ class RuleWriter:
                 found
                 for found in (
                     self._pair_position(context, position, rejected, question, ordered),
-                    None if ordered else context.at_position(position, rejected),
+                    None if ordered else self._listed(context, position, rejected),
                 )
                 if found is not None
             ]
@@ -640,7 +643,9 @@ class RuleWriter:
             other = self._other(context, rejected, question, cues.other_noun(segment))
             if other is not None:
                 return other, "the other", self._depends(context, other)
-        said = [m.name for m in _unnegated(segment, self._people_said(context, segment))]
+        people = _unnegated(segment, self._people_said(context, segment))
+        # the subject before the object of a preposition ("what did noel do before oasis")
+        said = [m.name for m in sorted(people, key=lambda m: (_governed(segment, m), m.start))]
         # A name written whole but misspelt ("Super Mario Galixy") before the names in it
         written = (m.name for m in capitalised(segment) if not self.titles.named(m.name))
         said = [*filter(None, (self._misspelt(context, name) for name in written)), *said]
@@ -666,6 +671,35 @@ class RuleWriter:
         if described is not None:
             return described, "", self._depends(context, described)
         return None
+
+    def _listed(
+        self, context: Context, position: cues.Position, rejected: str
+    ) -> tuple[str, str, set[int]] | None:
+        """The item at ``position`` of an answer's list, as the page of the rejected topic's
+        family whose title it ends ("Part II" of "The Godfather (1972), Part II (1974) and
+        Part III (1990)": The Godfather Part II)."""
+        found = context.at_position(position, rejected)
+        if found is None and self._answered_another(context, rejected):
+            found = context.at_position(position, None)  # the memory had it right
+        if found is None:
+            return None
+        item = found[0].casefold()
+        members = [
+            m.title
+            for m in self.siblings.family(rejected)
+            if m.title.casefold().endswith(f" {item}")
+        ]
+        return (members[0], *found[1:]) if len(members) == 1 else found
+
+    def _answered_another(self, context: Context, topic: str) -> bool:
+        """Whether the last answer opens with a page or topic other than ``topic`` ("Apollo
+        10 splashed down ..." while the memory held Apollo 9)."""
+        facts = context.memory.nodes[-1].facts if context.memory.nodes else ()
+        found = mentions(facts[0][:_OPENING_CHARS], context.topics, self.titles) if facts else []
+        if not found or found[0].start > 0:
+            return False
+        name = context.canonical(found[0].name)
+        return context.is_known(name) and name.casefold() != topic.casefold()
 
     def _misspelt(self, context: Context, said: str) -> str | None:
         """The name in play that ``said``, a name no page or topic has, misspells by a letter
@@ -749,7 +783,7 @@ class RuleWriter:
             return [
                 c
                 for c in names
-                if context.canonical(c).casefold() not in excluded
+                if self._page_or_canonical(context, c).casefold() not in excluded
                 # "the one that has to do with hbo" is not the page "HBO", nor "the one
                 # where you mentioned primetime" the page "Primetime Emmy Award"
                 and not (described_by and set(name_key(c)) & said - STOPWORDS)
@@ -866,12 +900,13 @@ class RuleWriter:
         naming = 1.0 if _described_by(segment) else 3.0
         naming_words = wanted - _KIND_NOUNS  # "the third person": no page called "Person"
         told = bool(_TOLD.search(segment))
-        # "the singer", "the reporter" (not "the bass player"): a role a page opens with
-        kinds = set(_DEFINITE.findall(segment.casefold())) & cues.ROLE_NOUNS
+        # "the singer", "the plane" (not "the bass player"): a kind a page opens with
+        kinds = set(_DEFINITE.findall(segment.casefold())) - STOPWORDS - _GENERIC_NOUNS
         scored: list[tuple[float, str]] = []
-        for name in dict.fromkeys(context.canonical(c) for c in candidates):
+        for name in dict.fromkeys(self._page_or_canonical(context, c) for c in candidates):
             score = naming * _name_match(naming_words, strip_qualifier(name))
-            score += 2.0 * len((wanted | years) & set(cues.words_of(qualifier(name))))
+            qualified = (wanted | years) & set(cues.words_of(qualifier(name)))
+            score += 2.0 * len(qualified)
             topic = context.memory.topic(name)
             if topic is not None:
                 score += description_score(topic, wanted) / 2
@@ -883,7 +918,8 @@ class RuleWriter:
             if (
                 opening is not None
                 and opening.stated
-                and any(same_kind(opening.kind, word) for word in kinds)
+                and not qualified  # "the film": counted once, by its qualifier "(1982 film)"
+                and any(is_kind(opening.kind, word) for word in kinds)
             ):
                 score += _STATED_KIND
             scored.append((score, name))
@@ -894,6 +930,11 @@ class RuleWriter:
         if related is not None and len(tied) > 1:
             return max(tied, key=related), best_score
         return tied[0], best_score
+
+    def _page_or_canonical(self, context: Context, name: str) -> str:
+        """A page title as it is ("The Time Machine", the novella, beside the memory's "The
+        Time Machine (1960 film)"), any other name as the memory or collection spells it."""
+        return name if name in self.titles.named(name) else context.canonical(name)
 
     def _other(self, context: Context, rejected: str, question: str, noun: str = "") -> str | None:
         """ "The other one", "wrong one": the other member of the latest pair an answer named
@@ -999,6 +1040,8 @@ class RuleWriter:
             self._other_namesake(context, text)
             or self._going_back(context, text)
             or self._named_switch(context, text)
+            or self._nicknamed(context, text)
+            or self._relative_asked(context, text)
             or (named_after.chosen if named_after is not None else None)
             or self._by_role(context, text)
             or self._person_listed(context, text)
@@ -1022,6 +1065,35 @@ class RuleWriter:
             depends=depends,
             phrase=phrase,
         )
+
+    def _nicknamed(self, context: Context, text: str) -> tuple[str, None] | None:
+        """The page of a nickname its page states ("dubya governor of texas when", "back to
+        the king of pop", "poppys wife name"), where that is not the current topic and the
+        current topic's page does not write it too ("who played the joker" in the film)."""
+        current = context.current
+        if self.nicknames is None or current is None:
+            return None
+        named = {w for m in context.mentions(text) for w in cues.words_of(text[m.start : m.end])}
+        candidates = [p for p in _nickname_candidates(text, self.rare) if set(p.split()) - named]
+        for phrase in candidates[:_NICKNAME_TRIES]:  # not "dr" of "dr pepper"
+            pages = self.nicknames(phrase)
+            if not pages:
+                continue
+            own = self.pages(current.name) if self.pages is not None else frozenset()
+            if pages[0].casefold() == current.name.casefold() or set(tokenize(phrase)) <= own:
+                return None
+            return pages[0], None
+        return None
+
+    def _relative_asked(self, context: Context, text: str) -> tuple[str, str] | None:
+        """A turn that says nothing but a relative of the person in focus ("his son?", "and
+        her father"): that relative's page, as the collection states the relation."""
+        written = _relation_only(text)
+        if written is None or context.current is None:
+            return None
+        start, end = written
+        kin = self._kin_of(context, text, context.current.name)
+        return (kin, text[start:end]) if kin is not None else None
 
     def _other_namesake(self, context: Context, text: str) -> tuple[str, None] | None:
         """The page a turn means by "the other <name>" or "a different <name>" where the
@@ -1236,8 +1308,7 @@ class RuleWriter:
             stems = set(tokenize(noun))
             tests = [
                 lambda name: (
-                    same_kind(self._stated_kind(name), noun)
-                    or noun in cues.words_of(qualifier(name))
+                    is_kind(self._stated_kind(name), noun) or noun in cues.words_of(qualifier(name))
                 ),
                 lambda name: self.pages is not None and bool(stems & self.pages(name)),
             ]
@@ -1867,11 +1938,13 @@ class RuleWriter:
         return chosen
 
     def _new_name(self, text: str, answer: str | None) -> str:
-        """A name for a first topic that no table knows: a capitalised span, else key words."""
+        """A name for a first topic that no table knows: a capitalised span (the one page it
+        is another name of: "Henry VIII" of Henry VIII of England), else key words."""
         for source in (text, answer or ""):
             spans = capitalised(source)
             if spans:
-                return spans[0].name
+                pages = self.titles.named(spans[0].name)
+                return pages[0] if len(pages) == 1 else spans[0].name
         content = [w for w, _, _ in word_spans(text) if w not in STOPWORDS | cues.QUESTION_WORDS]
         return " ".join(content[:4]).title() or text[:60]
 
@@ -1941,14 +2014,27 @@ class RuleWriter:
         open with a preposition ("did mbappé win the world cup in 2022", its pronoun resolved),
         a year said again in its place ("who won it in 1972" -> "who won it in 1969" for "and
         in 69"). None for any other turn."""
+        last = context.memory.nodes[-1]
+        asked = (_questions(last.question) or [last.question])[-1]
+        relative = _relation_only(question)
+        if relative is not None:  # "his son?" after "where is edward ii buried"
+            subject = self._subject_of(context, asked, last.topic)
+            if name.casefold() == last.topic.casefold() or subject is None:
+                return None
+            in_play = [t.name for t in context.memory.topics]
+            said = question[relative[0] : relative[1]]  # "his son" -> "Edward II's son"
+            owner = display_name(last.topic, in_play)
+            shown = display_name(name, in_play)
+            if subject.casefold() not in POSSESSIVES:  # not "his, ...,'s wife"
+                shown = f"{shown}, {as_name(said, said.split()[0], owner)},"
+            return as_name(asked, subject, shown)
         found = _AND_ELLIPSIS.fullmatch(question.strip())
         if found is None:
             return None
-        rest, last = found["rest"], context.memory.nodes[-1]
+        rest = found["rest"]
         said = cues.words_of(rest)
         if not said or len(said) > _ELLIPSIS_WORDS or set(said) & cues.QUESTION_WORDS:
             return None
-        asked = (_questions(last.question) or [last.question])[-1]
         if said[0] in _OPENING_PREPOSITIONS:
             previous = context.memory.topic(last.topic)
             carried = _year_swapped(asked, rest) or f"{asked.rstrip(' ?.!')} {rest}"
@@ -1960,17 +2046,22 @@ class RuleWriter:
             or set(said[1:]) & _OPENING_PREPOSITIONS  # "what about mccartney after the band"
         ):
             return None
-        subject = (
+        subject = self._subject_of(context, asked, last.topic)
+        return as_name(asked, subject, rest) if subject is not None else None
+
+    @staticmethod
+    def _subject_of(context: Context, asked: str, topic: str) -> str | None:
+        """The words of a question that refer to its topic: its first pronoun, else the
+        topic's name as written."""
+        said = (
             cues.pronouns(asked)[:1]
             or [
                 asked[m.start : m.end]
                 for m in context.mentions(asked)
-                if m.name.casefold() == last.topic.casefold()
+                if m.name.casefold() == topic.casefold()
             ][:1]
         )
-        if not subject:
-            return None
-        return as_name(asked, subject[0], rest)
+        return said[0] if said else None
 
     def _known_thing(self, context: Context, name: str) -> bool:
         """Whether ``name`` is of a kind that is no person's, as its page opens ("Amadeus is
@@ -2010,7 +2101,7 @@ class RuleWriter:
             kind = topic.kind if topic is not None else ""
         if noun in cues.PERSON_NOUNS or person:
             return False
-        return (bool(kind) and same_kind(kind, noun)) or noun in cues.words_of(name)
+        return (bool(kind) and is_kind(kind, noun)) or noun in cues.words_of(name)
 
     def _others_described(
         self, context: Context, query: str, question: str, name: str, in_play: list[str]
@@ -2437,6 +2528,60 @@ def _name_match(wanted: set[str], name: str) -> float:
     return found
 
 
+def _nickname_candidates(text: str, rare: Callable[[str], bool]) -> list[str]:
+    """What in a question may be a nickname, most likely first: up to three words after "the"
+    ("the king of pop"), longest first, then each rare word, also without a possessive "s"
+    typed without its apostrophe ("poppys"), then two words in a row ("mr cub")."""
+    spans = [w for w, _, _ in word_spans(text)]
+    found: list[str] = []
+    for i, word in enumerate(spans):
+        if word != "the":
+            continue
+        run: list[str] = []
+        for following in spans[i + 1 : i + 1 + _RUN_WORDS]:
+            stop = following in cues.QUESTION_WORDS or following in cues.PRONOUNS
+            if stop or (following in FUNCTION_WORDS and (following != "of" or not run)):
+                break
+            run.append(following)
+        while run and run[-1] == "of":
+            run.pop()
+        found += [" ".join(run[:n]) for n in range(len(run), 0, -1) if run[n - 1] != "of"]
+    plain = [
+        w not in FUNCTION_WORDS and w not in cues.PRONOUNS and not w.isdigit() and len(w) > 1
+        for w in spans
+    ]
+    for word, usable in zip(spans, plain, strict=True):
+        if usable and rare(word):
+            found.append(word)
+        if usable and word.endswith("s") and len(word) > _SHORTEST_POSSESSOR and rare(word[:-1]):
+            found.append(word[:-1])
+    found += [  # "mr cub"
+        f"{a} {b}"
+        for (a, b), usable in zip(itertools.pairwise(spans), itertools.pairwise(plain), strict=True)
+        if all(usable) and (rare(a) or rare(b))
+    ]
+    return list(dict.fromkeys(found))
+
+
+_NICKNAME_TRIES = 6  # phrases of a turn looked up as nicknames, at most
+_SHORTEST_POSSESSOR = 3  # "poppys" may be Poppy's; not "its"
+
+
+def _relation_only(text: str) -> tuple[int, int] | None:
+    """Where a turn that says nothing but one relative ("his son?", "and her father") writes
+    it; None for any other turn."""
+    said = cues.relations(text)
+    if len(said) != 1:
+        return None
+    _, start, end = said[0]
+    before = _ASKING_ABOUT.sub("", text[:start])  # "what about his son?"
+    return None if _content(f"{before} {text[end:]}") else (start, end)
+
+
+_OPENING_CHARS = 60  # where an answer names what it is about
+_ASKING_ABOUT = re.compile(r"^\W*(?:and\s+)?(?:what|how)\s+about\b", re.IGNORECASE)
+
+
 def _content(text: str) -> set[str]:
     """The words of a turn that say something beyond correcting: not cue, filler, value or
     stop words ("nope, the russian one" -> {"russian"})."""
@@ -2510,7 +2655,9 @@ _SIBLINGS = frozenset({"brother", "sister", "sibling"})
 _POINTING = cues.PRONOUNS | frozenset("there here this that these those it's".split())
 # Pronouns that, after a name in the same clause, mean the one named ("when he died")
 _BACK_TO_SUBJECT = frozenset("he she his they their".split())
-_PRONOUN = re.compile(r"\b(?:" + "|".join(sorted(cues.PRONOUNS)) + r")\b", re.IGNORECASE)
+_PRONOUN = re.compile(  # not in a compound ("the she-wolf")
+    r"(?<!\w-)\b(?:" + "|".join(sorted(cues.PRONOUNS)) + r")\b(?!-\w)", re.IGNORECASE
+)
 _REFERS_BACK = re.compile(
     r"\b(?:this|that|these|those|said|aforementioned|aforesaid|above|mentioned|former|latter)"
     r"\s+(?!(?:days?|times?|years?|weeks?|moment)\b)[a-z]",  # not "these days"
