@@ -28,8 +28,15 @@ PAGES = {
     "Neil Armstrong": ["Neil Armstrong was an American astronaut, born in Ohio in 1930."],
     "Jim Lovell": ["Jim Lovell is an American astronaut who commanded Apollo 13."],
     "Henry VIII of England": [
-        "Henry VIII was King of England from 1509 until his death in 1547. He was born at "
-        "Greenwich Palace in 1491."
+        "Henry VIII was King of England from 1509 until his death in 1547, the second son of "
+        "Henry VII. He was born at Greenwich Palace in 1491 and married six times."
+    ],
+    "Henry VII of England": [
+        "Henry VII was King of England from 1485 until his death in 1509."
+    ],
+    "Arthur, Prince of Wales": [
+        "Arthur, Prince of Wales was the eldest son of Henry VII, born in Winchester in 1486; "
+        "he died young, in 1502, before he could be king."
     ],
     "Edward VI of England": [
         "Edward VI was King of England from 1547 until 1553, the only son of Henry VIII, born "
@@ -70,6 +77,20 @@ PAGES = {
         "The Pride of the Yankees is a 1942 American film about Lou Gehrig, with Babe Ruth "
         "playing himself; Gary Cooper plays the Iron Horse."
     ],
+    "Berlin": ["Berlin is the capital and largest city of Germany, on the River Spree."],
+    "Berlin Wall": [
+        "The Berlin Wall was a guarded concrete barrier that divided Berlin from 1961 to 1989."
+    ],
+    "Jurassic Park (film)": [
+        "Jurassic Park is a 1993 American science fiction film directed by Steven Spielberg."
+    ],
+    "Jurassic Park (novel)": [
+        "Jurassic Park is a 1990 science fiction novel by the American writer Michael Crichton."
+    ],
+    "Michael Crichton": ["Michael Crichton was an American author, born in Chicago in 1942."],
+    "Neptune": ["Neptune is the eighth planet from the Sun, first seen in 1846 by Johann Galle."],
+    "Johann Galle": ["Johann Galle was a German astronomer, born in Radis in 1812."],
+    "Urbain Le Verrier": ["Urbain Le Verrier was a French mathematician who predicted Neptune."],
 }
 
 LANDINGS = "Apollo 11 (July 1969), Apollo 12 (November 1969) and Apollo 13 (April 1970)."
@@ -168,10 +189,23 @@ def test_a_relative_asked_by_relation_alone_is_asked_what_the_last_turn_asked(wr
     output, memory = converse(
         writer, [("where was henry viii born", "At Greenwich Palace, in 1491.")], said
     )
-    assert output.topic == "Edward VI of England"
-    assert memory.topic("Henry VIII of England").status is Status.EARLIER
+    assert output.topic == "Edward VI of England"  # a step from the person, as a value is
+    assert memory.topic("Henry VIII of England").status is Status.DROPPED
     assert output.query.startswith("where was Edward VI of England, Henry VIII")
     assert output.query.endswith("son, born")
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        ("his son, the one who married six times", "Henry VIII of England"),
+        ("his son - the one who died young", "Arthur, Prince of Wales"),
+    ],
+)
+def test_of_two_relatives_the_one_described(writer, said, meant):
+    history = [("when was henry vii born", "Henry VII was born at Pembroke Castle in 1457.")]
+    output, _ = converse(writer, history, said)
+    assert output.topic == meant
 
 
 def test_a_relative_in_a_question_of_its_own_stays_a_question_about_the_person(writer):
@@ -294,3 +328,36 @@ def test_a_nickname_the_current_page_writes_too_stays_with_it(writer):
     history = [("what is the pride of the yankees", PAGES["The Pride of the Yankees"][0])]
     output, _ = converse(writer, history, "who plays the iron horse")
     assert output.topic == "The Pride of the Yankees"
+
+
+@pytest.mark.parametrize(
+    ("history", "said", "meant"),
+    [
+        (("what is berlin", PAGES["Berlin"][0]), "when was the wall built", "Berlin Wall"),
+        (
+            ("who directed jurassic park", "Steven Spielberg directed Jurassic Park (1993)."),
+            "is the book different",
+            "Jurassic Park (novel)",
+        ),
+        (("what is berlin", PAGES["Berlin"][0]), "how big is the city", "Berlin"),
+        (
+            ("who was michael crichton", PAGES["Michael Crichton"][0]),
+            "did he direct the film too",
+            "Michael Crichton",
+        ),
+    ],
+)
+def test_a_thing_said_by_a_kind_the_topic_is_not_is_the_related_page_of_that_kind(
+    writer, history, said, meant
+):
+    output, _ = converse(writer, [history], said)
+    assert output.topic == meant
+
+
+def test_back_to_a_kind_is_the_earlier_topic_whose_page_opens_as_one(writer):
+    history = [
+        ("when was neptune found", "In 1846, by Johann Galle."),
+        ("who was johann galle", PAGES["Johann Galle"][0]),
+    ]
+    output, _ = converse(writer, history, "ok back to the planet, how far out is it")
+    assert output.topic == "Neptune"

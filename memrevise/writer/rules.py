@@ -667,7 +667,12 @@ class RuleWriter:
                 return found[0].name, found[1], {found[0].turns[-1]}
         if position is not None and cues.in_conversation_order(segment):
             return None  # "the person we talked about first", beyond the topics discussed
-        described = self._grounded(context, segment, rejected, lookup)
+        meant = _NOT_PART.sub("", segment).strip(" ,;")  # "edward not henry lol": "edward"
+        described = None
+        if meant != segment and _content(meant):
+            described = self._grounded(context, meant, rejected, lookup)
+        if described is None:  # "the guy not the cube": the cube's guy
+            described = self._grounded(context, segment, rejected, lookup)
         if described is not None:
             return described, "", self._depends(context, described)
         return None
@@ -808,10 +813,13 @@ class RuleWriter:
         pages = self.search(f"{segment} {strip_qualifier(rejected)}")
         return self._best_described(context, segment, kept([*in_play, *pages]), related)[0]
 
-    def _kin_of(self, context: Context, segment: str, rejected: str) -> str | None:
+    def _kin_of(
+        self, context: Context, segment: str, rejected: str, described: str = ""
+    ) -> str | None:
         """The relative a segment names by relation ("his older brother", "her dad") of the
         current person, else of the rejected or a recent person topic, as the collection
-        states it: a page, or a name a page of the conversation's people writes."""
+        states it: a page, or a name a page of the conversation's people writes; of several,
+        the one ``described`` fits best ("his son, the one with six wives")."""
         said = cues.relations(segment)
         if not said:
             return None
@@ -836,12 +844,16 @@ class RuleWriter:
         ]
         kin = self.kin
         for person in people if kin is not None else ():
+            pages = []
             for name in kin(person, relation):
                 page = self.titles.named(name) or [
                     m.name for m in self.titles.find(name) if m.end - m.start == len(name)
                 ]
-                if page:
-                    return context.canonical(page[0])
+                pages += [context.canonical(page[0])] if page else []
+            if len(pages) > 1 and described:
+                return self._best_described(context, described, pages)[0] or pages[0]
+            if pages:
+                return pages[0]
         if relation.relation in _SIBLINGS and relation.age:
             for person in people:
                 found = self._by_age(person, relation.age)
@@ -1036,17 +1048,19 @@ class RuleWriter:
         named_after = self._named_after(context, text)
         if named_after is not None:  # "him" is the person it was named after, kept in words
             text = named_after.question
+        relative = self._relative_asked(context, text)
         chosen = (
             self._other_namesake(context, text)
             or self._going_back(context, text)
             or self._named_switch(context, text)
             or self._nicknamed(context, text)
-            or self._relative_asked(context, text)
+            or relative
             or (named_after.chosen if named_after is not None else None)
             or self._by_role(context, text)
             or self._person_listed(context, text)
             or self._subject_described(context, text)
             or self._other_described(context, text)
+            or self._kind_described(context, text)
         )
         if chosen is None:
             picked = self.chooser.choose(context, text, turn) if self.chooser is not None else None
@@ -1058,11 +1072,16 @@ class RuleWriter:
         depends = self._depends(context, name)
         if context.memory.nodes and (phrase or cues.pronouns(text)):
             depends.add(context.memory.nodes[-1].turn)
+        operations = [self._operation_for(context, name)]
+        stepped = relative is not None and relative[0] == name and context.current is not None
+        if stepped:  # "his son?" steps from the person to the relative, as a value would
+            operations.insert(0, Operation(op=Op.ABANDON, topic=context.current.name))
         return _Decision(
             topic=name,
-            operations=[self._operation_for(context, name)],
+            operations=operations,
             question=text,
             depends=depends,
+            contradicts=[context.current.name] if stepped else [],
             phrase=phrase,
         )
 
@@ -1092,7 +1111,7 @@ class RuleWriter:
         if written is None or context.current is None:
             return None
         start, end = written
-        kin = self._kin_of(context, text, context.current.name)
+        kin = self._kin_of(context, text, context.current.name, described=text[end:])
         return (kin, text[start:end]) if kin is not None else None
 
     def _other_namesake(self, context: Context, text: str) -> tuple[str, None] | None:
@@ -1257,6 +1276,18 @@ class RuleWriter:
             found = self._earlier_of_kind(context, noun[1].casefold(), current)  # "the place"
         if found is None:
             found = self._described_earlier(context, what, earlier)
+        kind = noun[1].casefold() if noun is not None else ""
+        if found is None and kind and not self._of_kind(current, kind, stated=False):
+            # "back to the planet": the latest earlier topic whose page opens as one, one
+            # that opens as that very word first ("the goddess": not a god)
+            stated = {
+                t.name: self._stated_kind(t.name)
+                for t in context.recent_topics()
+                if t.name.casefold() in earlier
+            }
+            found = next((n for n, k in stated.items() if k == kind), None) or next(
+                (n for n, k in stated.items() if is_kind(k, kind)), None
+            )
         if found is None:  # "back to 11": the earlier topic of the current one's family
             moved = self.siblings.moved(current, what)
             found = moved if moved is not None and moved.casefold() in earlier else None
@@ -1831,6 +1862,57 @@ class RuleWriter:
                 return found, " ".join(["the", *filter(None, (modifier, head))])
         return None
 
+    def _kind_described(self, context: Context, text: str) -> tuple[str, str] | None:
+        """A thing of a kind the current topic is not, said by that kind ("when was the wall
+        built" on Berlin, "is the book different" on a film, "and the cube" on Ernő Rubik):
+        the one page that shares a word of the current topic's name and is of that kind, by
+        its title, its qualifier or the kind its opening states. A question that names
+        something or refers back stays with the chooser."""
+        current = context.current
+        if current is None or context.names(text) or _REFERS_BACK.search(text):
+            return None
+        if set(cues.pronouns(text)) & _ABOUT_THEM and self._person(context, current.name):
+            return None  # "did he manage the band as well": still about him
+        base = strip_qualifier(current.name).split(",")[0]  # "Tesla" of "Tesla, Inc."
+        own = {w.removesuffix("'s") for w in name_key(base)}
+        own = {w for w in own if len(w) > _SHORT_NAME and w not in STOPWORDS}
+        for modifier, head in _definite_descriptions(text):
+            if modifier or head in cues.PERSON_NOUNS or head in _GENERIC_NOUNS:
+                continue
+            if not own or self._of_kind(current.name, head, stated=False):
+                return None  # "the film" on a film: the current topic
+            if not self._stated_kind(current.name):
+                return None  # what the current topic is cannot be read: it may be one
+            found = self._related_of_kind(current.name, own, head)
+            if found is not None:
+                return found, f"the {head}"
+        return None
+
+    def _of_kind(self, name: str, noun: str, stated: bool = True) -> bool:
+        """Whether ``noun`` says what ``name`` is: a word of its title, or the kind its
+        page's opening states (or, not ``stated``, any kind its opening reads as)."""
+        opening = self._opening(name)
+        kind = opening.kind if opening is not None and (opening.stated or not stated) else ""
+        return noun in cues.words_of(name) or (bool(kind) and is_kind(kind, noun))
+
+    def _related_of_kind(self, name: str, own: set[str], noun: str) -> str | None:
+        """The one page other than ``name`` that is a ``noun``: a namesake of that kind (by
+        its qualifier, title or opening), else a page found by a search for both that shares
+        a rare word of it (``own``) and is headed by the noun ("Berlin Wall") or opens as one
+        ("Mount Kilimanjaro ... is a mountain")."""
+        namesakes = [p for p in self.titles.named(name) if p.casefold() != name.casefold()]
+        fitting = {p for p in namesakes if self._of_kind(p, noun)}
+        if not fitting and self.search is not None:
+            rare = {w for w in own if self.rare(w)}
+            for page in self.search(f"{strip_qualifier(name)} {noun}"):
+                key = [w.removesuffix("'s") for w in name_key(strip_qualifier(page))]
+                if page.casefold() == name.casefold() or not rare & set(key):
+                    continue
+                stated = self._stated_kind(page)
+                if key[-1:] == [noun] or (stated and is_kind(stated, noun)):
+                    fitting.add(page)
+        return fitting.pop() if len(fitting) == 1 else None
+
     def _one_page_saying(self, names: Sequence[str], wanted: set[str]) -> str | None:
         """The one of ``names`` whose page says every word of ``wanted``, if only one does."""
         assert self.pages is not None
@@ -2018,13 +2100,16 @@ class RuleWriter:
         asked = (_questions(last.question) or [last.question])[-1]
         relative = _relation_only(question)
         if relative is not None:  # "his son?" after "where is edward ii buried"
-            subject = self._subject_of(context, asked, last.topic)
-            if name.casefold() == last.topic.casefold() or subject is None:
+            stepped = self._relative_asked(context, question)
+            if stepped is None or stepped[0] != name or name.casefold() == last.topic.casefold():
                 return None
+            subject = self._subject_of(context, asked, last.topic)
             in_play = [t.name for t in context.memory.topics]
             said = question[relative[0] : relative[1]]  # "his son" -> "Edward II's son"
             owner = display_name(last.topic, in_play)
             shown = display_name(name, in_play)
+            if subject is None:  # "when was henry born": the relative asked about after it
+                return f"{asked.rstrip(' ?.!')} {shown}"
             if subject.casefold() not in POSSESSIVES:  # not "his, ...,'s wife"
                 shown = f"{shown}, {as_name(said, said.split()[0], owner)},"
             return as_name(asked, subject, shown)
@@ -2305,6 +2390,7 @@ _SAID_BY_YOU = re.compile(
     re.IGNORECASE,
 )
 _ORDER_NUMBER = re.compile(r"\d+|x{0,3}(?:ix|iv|v?i{1,3}|v)")  # "3", "iii", "xiv" after a name
+_ABOUT_THEM = frozenset("he she his".split())  # "did he manage the band": still him
 _SHORT_NAME = 2  # letters a word needs to be taken as part of a name on its own
 _LOOK_BACK = 10  # characters before a word in which "the", "its" or "in" is looked for
 _OLDER = frozenset("older earlier original".split())
@@ -2568,14 +2654,21 @@ _SHORTEST_POSSESSOR = 3  # "poppys" may be Poppy's; not "its"
 
 
 def _relation_only(text: str) -> tuple[int, int] | None:
-    """Where a turn that says nothing but one relative ("his son?", "and her father") writes
-    it; None for any other turn."""
+    """Where a turn that says nothing but one relative ("his son?", "and her father"), maybe
+    with a description of them ("his son, the one with six wives"), writes it; None for any
+    other turn."""
     said = cues.relations(text)
     if len(said) != 1:
         return None
     _, start, end = said[0]
     before = _ASKING_ABOUT.sub("", text[:start])  # "what about his son?"
-    return None if _content(f"{before} {text[end:]}") else (start, end)
+    after = text[end:]
+    if _DESCRIBED_AFTER.fullmatch(after):
+        after = ""  # "his son, the one with six wives"
+    return None if _content(f"{before} {after}") else (start, end)
+
+
+_DESCRIBED_AFTER = re.compile(r"\s*(?:[,;:.…—–-]+|\s-)\s*(?:the|that)\s+[^?]+", re.IGNORECASE)
 
 
 _OPENING_CHARS = 60  # where an answer names what it is about
@@ -2764,6 +2857,7 @@ _OTHER_NAMED = re.compile(
     re.IGNORECASE,
 )
 # A clause that says what is not meant: ", not the coen brothers film", "not the book, "
+_NOT_PART = re.compile(r"\s*\bnot\s+[^,;.!?…]+", re.IGNORECASE)  # what a turn did not mean
 _NOT_CLAUSE = re.compile(r"(?:^|,)\s*not\s+[^,;.!?…]+", re.IGNORECASE)
 # "the other day", "on the other hand": no namesake
 _OTHER_IDIOMS = frozenset("day night week time times side way hand end half".split())
