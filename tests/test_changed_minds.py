@@ -1,10 +1,13 @@
 """Minds changed in ordinary wording: a place in an answer's list said as people say it ("2nd
 on that list", "the middle one", "the one at the top of that list", "number two of those"),
-with dates in the answer that are no names; a repair that says "never mind" or "forget it";
-a relative asked about by relation alone ("his son?"); "edward not henry"; a page by a kind
-its opening states under a general word ("the scientist", "the plane", "the book"); a
-ruler's page found by name and numeral; the subject before the object of a preposition; and
-a question whose "she" is no thing and whose "she-wolf" is no pronoun."""
+with dates in the answer that are no names; a repair that says "never mind", "forget it" or
+"lol wrong chat"; a relative asked about by relation alone ("his son?"), or described ("his
+son, the one with six wives"); "edward not henry"; a page by a kind its opening states under
+a general word ("the scientist", "the plane", "the book"); a ruler's page found by name and
+numeral; a nickname its page states; a thing of another kind than the topic, said by that
+kind ("the wall" on Berlin), and a return to "the planet"; "the one 2 years before" a
+numbered member, by the years its pages open with; the subject before the object of a
+preposition; and a question whose "she" is no thing and whose "she-wolf" is no pronoun."""
 
 from __future__ import annotations
 
@@ -31,9 +34,7 @@ PAGES = {
         "Henry VIII was King of England from 1509 until his death in 1547, the second son of "
         "Henry VII. He was born at Greenwich Palace in 1491 and married six times."
     ],
-    "Henry VII of England": [
-        "Henry VII was King of England from 1485 until his death in 1509."
-    ],
+    "Henry VII of England": ["Henry VII was King of England from 1485 until his death in 1509."],
     "Arthur, Prince of Wales": [
         "Arthur, Prince of Wales was the eldest son of Henry VII, born in Winchester in 1486; "
         "he died young, in 1502, before he could be king."
@@ -91,6 +92,9 @@ PAGES = {
     "Neptune": ["Neptune is the eighth planet from the Sun, first seen in 1846 by Johann Galle."],
     "Johann Galle": ["Johann Galle was a German astronomer, born in Radis in 1812."],
     "Urbain Le Verrier": ["Urbain Le Verrier was a French mathematician who predicted Neptune."],
+    "Super Bowl XLVIII": ["Super Bowl XLVIII was an American football game played in 2014."],
+    "Super Bowl XLIX": ["Super Bowl XLIX was an American football game played in 2015."],
+    "Super Bowl 50": ["Super Bowl 50 was an American football game played in 2016."],
 }
 
 LANDINGS = "Apollo 11 (July 1969), Apollo 12 (November 1969) and Apollo 13 (April 1970)."
@@ -167,6 +171,11 @@ def test_a_correction_to_a_place_in_a_list_with_dates_in_brackets(writer, said):
 )
 def test_never_mind_and_forget_it_repair_a_turn(said, first, then):
     assert cues.repair_split(said) == (first, then)
+
+
+def test_wrong_chat_repairs_a_turn():
+    said = "when did apollo 12 land.. lol wrong chat. who won super bowl 50"
+    assert cues.repair_split(said) == ("when did apollo 12 land.. lol", "who won super bowl 50")
 
 
 @pytest.mark.parametrize("said", ["i forget, who commanded it", "never mind, who commanded it"])
@@ -361,3 +370,9 @@ def test_back_to_a_kind_is_the_earlier_topic_whose_page_opens_as_one(writer):
     ]
     output, _ = converse(writer, history, "ok back to the planet, how far out is it")
     assert output.topic == "Neptune"
+
+
+def test_years_before_a_numbered_member_count_by_the_years_its_pages_open_with(writer):
+    history = [("who won super bowl 50", "The Denver Broncos won Super Bowl 50.")]
+    output, _ = converse(writer, history, "what about the one 2 years before")
+    assert output.topic == "Super Bowl XLVIII"

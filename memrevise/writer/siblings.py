@@ -380,11 +380,17 @@ class Siblings:
         if in_decade is not None and in_decade.casefold() != title.casefold():
             return in_decade
         apart = _YEARS_APART.search(text)
-        if apart is not None and values[0] >= FIRST_YEAR:
+        if apart is not None:
             count = apart["count"].casefold()
-            years = int(count) if count.isdigit() else _NUMBER_WORDS[count]
-            sign = 1 if apart["way"].casefold() in _LATER else -1
-            found = by_value.get(family[here].value + sign * years)
+            step = (int(count) if count.isdigit() else _NUMBER_WORDS[count]) * (
+                1 if apart["way"].casefold() in _LATER else -1
+            )
+            if values[0] >= FIRST_YEAR:
+                found = by_value.get(family[here].value + step)
+            else:  # numbered, "2 years before" Super Bowl LI: by the years the pages open with
+                own = family[here].title
+                year = next((y for y, member in years.items() if member == own), None)
+                found = years.get(year + step) if year is not None else None
             if found is not None:
                 return found
         anchor = _FROM_VALUE.search(text)
