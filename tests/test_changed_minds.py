@@ -376,3 +376,17 @@ def test_years_before_a_numbered_member_count_by_the_years_its_pages_open_with(w
     history = [("who won super bowl 50", "The Denver Broncos won Super Bowl 50.")]
     output, _ = converse(writer, history, "what about the one 2 years before")
     assert output.topic == "Super Bowl XLVIII"
+
+
+def test_a_repair_from_a_kind_back_to_the_topic_of_another_kind(writer):
+    history = [("who directed jurassic park", "Steven Spielberg directed Jurassic Park (1993).")]
+    said = "what happens in the book... sorry, the film, who plays the lawyer"
+    output, _ = converse(writer, history, said)
+    assert output.topic == "Jurassic Park (film)"
+
+
+def test_forget_the_movie_repairs_to_the_book(writer):
+    history = [("who directed jurassic park", "Steven Spielberg directed Jurassic Park (1993).")]
+    said = "who's in it... actually forget the movie, who wrote the book it's based on?"
+    output, _ = converse(writer, history, said)
+    assert output.topic == "Jurassic Park (novel)"

@@ -392,7 +392,7 @@ def normalised(text: str) -> str:
 _REPAIR_CUE = re.compile(
     r"(?:(?<=[,.;!?…—-])|(?<=\s))\s*(?:no+\s+wait|wait(?:\s+no+)?|hang\s+on|hold\s+on|"
     r"scratch\s+that|scrap\s+that|make\s+that|forget\s+that|or\s+rather|no+\s+no+|"
-    r"never\s+mind(?:\s+that)?|forget\s+(?:about\s+)?[\w']+(?=\s*[,.;!?…—-])|"
+    r"never\s+mind(?:\s+that)?|forget\s+(?:about\s+)?(?:the\s+)?[\w']+(?=\s*[,.;!?…—-])|"
     r"wrong\s+(?:chat|window|tab|convo|thread)|"
     r"i\s+mean|i\s+meant|my\s+bad|oops|whoops|rather|(?:er+m?|uh+|um+),?\s+(?:no+|nope|sorry))\b"
     r"|(?<=[,.;!?…—-])\s*(?:(?:ugh|argh|oh|ah|eh|meh|uh+|um+|er+m?)[\s,]+)?"  # ", ugh no, norman"

@@ -520,6 +520,9 @@ class RuleWriter:
             at = context.at_position(position, None)
             if at is not None:
                 return at[0], None
+        described = self._kind_described(context, text)  # "whos in the show" on the film
+        if described is not None:
+            return described
         return (current.name, None) if current is not None else None
 
     def _people_said(self, context: Context, text: str) -> list[Mention]:
