@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import pytest
 from fixtures_writer import converse
+from hypothesis import given
+from hypothesis import strategies as st
 
 from memrevise.language import cues
-from memrevise.language.entities import capitalised, name_keys
+from memrevise.language.entities import NameTable, capitalised, name_keys
 from memrevise.memory import Status
 from memrevise.writer.grounding import Nicknames
 from memrevise.writer.pages import is_kind
@@ -390,3 +392,23 @@ def test_forget_the_movie_repairs_to_the_book(writer):
     said = "who's in it... actually forget the movie, who wrote the book it's based on?"
     output, _ = converse(writer, history, said)
     assert output.topic == "Jurassic Park (novel)"
+
+
+@given(st.text(max_size=120))
+def test_places_in_a_list_are_read_from_any_text(text):
+    for position in cues.positions(text):
+        for size in range(6):
+            place = position.within(size)
+            assert place is None or 0 <= place < size
+
+
+@given(st.integers(-5, 25), st.integers(0, 8))
+def test_a_place_is_inside_the_list_or_none(index, size):
+    place = cues.Position(index, "").within(size)
+    assert place is None or 0 <= place < size
+
+
+def test_a_title_is_found_in_the_plural():
+    table = NameTable(["Nobel Prize", "Alfred Nobel"])
+    assert [m.name for m in table.find("when were the first nobel prizes")] == ["Nobel Prize"]
+    assert table.find("nobel glass") == []

@@ -438,6 +438,11 @@ class NameTable:
                 elif not names and i + n < len(spans) and self._unmarked_possessive(key[-1]):
                     names = self._names.get((*key[:-1], key[-1][:-1]))
                     end -= 1
+                plain = [w for w in key if w not in _ARTICLES]
+                if not names and len(plain) > 1 and _PLURAL.fullmatch(key[-1]):  # "nobel prizes"
+                    singular = self._names.get((*key[:-1], key[-1][:-1]), ())
+                    names = [t for t in singular if _capitalised_words(t)]  # not "Video game"
+                    end = spans[i + n - 1][2]
                 if names and (
                     n > 1 or self._single_ok(text, spans[i]) or _kind_named(text, names, end)
                 ):
@@ -549,7 +554,14 @@ class NameTable:
         return long_enough and not self._common(word) and not _DETERMINER.search(before)
 
 
+def _capitalised_words(title: str) -> bool:
+    """Whether every word of a title is written with a capital: a name ("Nobel Prize"), not
+    a common noun's page ("Video game")."""
+    return all(w[:1].isupper() or not w[:1].isalpha() for w in strip_qualifier(title).split())
+
+
 _POSSESSIVE = "'s"
+_PLURAL = re.compile(r"[a-z]{3,}[^s's]s")  # "prizes", not "glass" or "its"
 _QUALIFIER_AFTER = re.compile(r"\s*\((?P<qualifier>[^()]{1,40})\)")
 _WORD_AFTER = re.compile(r"\s+(?P<word>[A-Za-z]+)")
 _ACRONYM_TYPED = re.compile(r"[a-z]{2,6}\d{1,2}")
