@@ -57,6 +57,8 @@ PAGES = {
         "Marie Curie was a Polish-born physicist and chemist who worked in Paris, born in "
         "Warsaw in 1867."
     ],
+    "Elizabeth Taylor": ["Elizabeth Taylor was a British-American actress, born in 1932."],
+    "Richard Burton": ["Richard Burton was a Welsh actor, married to Elizabeth Taylor in 1964."],
     "Curie (unit)": [
         "The curie is a unit of radioactivity, named after Marie Curie and Pierre Curie in 1910."
     ],
@@ -412,3 +414,23 @@ def test_a_title_is_found_in_the_plural():
     table = NameTable(["Nobel Prize", "Alfred Nobel"])
     assert [m.name for m in table.find("when were the first nobel prizes")] == ["Nobel Prize"]
     assert table.find("nobel glass") == []
+
+
+@pytest.mark.parametrize(
+    ("history", "said", "meant"),
+    [
+        (
+            ("when did jurassic park come out", "Michael Crichton's novel came out in 1990."),
+            "the spielberg version",
+            "Jurassic Park (film)",
+        ),
+        (
+            ("when did taylor die", "Elizabeth Taylor died in 2011."),
+            "the one married to elizabeth taylor",
+            "Richard Burton",
+        ),
+    ],
+)
+def test_a_correction_by_who_made_it_or_whom_they_married(writer, history, said, meant):
+    output, _ = converse(writer, [history], said)
+    assert output.topic == meant

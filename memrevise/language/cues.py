@@ -491,7 +491,10 @@ _BARE_DESCRIPTION = re.compile(
 )
 _DESCRIPTION_WORDS = 6  # a description longer than this is a sentence of its own
 _VERBS = frozenset("is are was were do does did has have had can could will would be".split())
-_AFTER_HEAD = frozenset("in with from of who that which where whose i you we by on at for".split())
+_AFTER_HEAD = frozenset(
+    "in with from of who that which where whose i you we by on at for married born known called "
+    "named".split()
+)
 _TRAILING = frozenset("lol haha please obviously again then instead".split())
 _SAID_BEFORE = re.compile(
     r"\bi\s+(?:wanted|asked|said|typed|was\s+after)(?:\s+(?!to\b)|\W*$)", re.I

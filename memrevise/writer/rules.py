@@ -2707,7 +2707,8 @@ _ASIDE = re.compile(
 )  # "sorry if ...", "sory if ..."
 _DESCRIBING = re.compile(r"\s*(?:the|that|this|a|an)\s", re.IGNORECASE)
 _DESCRIBED_BY = re.compile(
-    r"\s*(?:the|that)\s+(?:[a-z]+\s+){0,5}?(?:with|from|about|whose|where|involving|had|has)\s"
+    r"\s*(?:the|that)\s+(?:[a-z]+\s+){0,5}?(?:with|from|about|whose|where|involving|had|has|"
+    r"married\s+to|born\s+in)\s"
     r"|\s*the\s+one\s+(?:that|which|who)\s",  # "the one that won best picture"
     re.IGNORECASE,
 )
@@ -2716,7 +2717,7 @@ _DEFINITE = re.compile(r"\b(?:the|this|that)\s+([a-z]+)")
 _ASKS_WHO = re.compile(r"\W*(?:and\s+)?who(?:'s|\s+is|\s+was|\s+were|\s+are)\s+the\b", re.I)
 _WHOLE_WORD = r"(?<![\w']){}(?![\w'])"  # a word or number renamed where it is said whole
 _SUBJECT_WORDS = 4  # the most words of a subject said before its question
-_SELECTING = frozenset({"one", "ones"})  # "the X one" picks one of several
+_SELECTING = frozenset("one ones version versions edition adaptation remake".split())  # "the X one"
 _CASUAL_PEOPLE = frozenset("guy guys dude lady bloke chap fella".split())  # "the f1 guy"
 _ELLIPTIC = re.compile(r"\W*(?:and|what\s+about|how\s+about)\b", re.IGNORECASE)
 _AND_ELLIPSIS = re.compile(
