@@ -434,3 +434,23 @@ def test_a_title_is_found_in_the_plural():
 def test_a_correction_by_who_made_it_or_whom_they_married(writer, history, said, meant):
     output, _ = converse(writer, [history], said)
     assert output.topic == meant
+
+
+def test_the_older_one_of_two_people_in_play_by_the_years_their_pages_open_with(writer):
+    history = [
+        ("who was born first, babe ruth or lou gehrig", "Ruth, in 1895; Gehrig in 1903."),
+        ("where was gehrig born", "Lou Gehrig was born in New York City."),
+    ]
+    output, memory = converse(writer, history, "the older one i meant")
+    assert output.topic == "Babe Ruth"
+    assert memory.topic("Lou Gehrig").status is Status.DROPPED
+
+
+def test_a_correction_to_the_topic_the_memory_held_drops_what_the_answer_was_about(writer):
+    history = [
+        ("tell me about apollo 12", PAGES["Apollo 12"][0]),
+        ("when did it land", "Apollo 11 landed on 20 July 1969."),
+    ]
+    output, memory = converse(writer, history, "no, i meant apollo 12")
+    assert output.topic == "Apollo 12"
+    assert memory.topic("Apollo 11").status is Status.DROPPED

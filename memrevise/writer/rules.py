@@ -559,9 +559,10 @@ class RuleWriter:
         if target is None:
             return None
         name, phrase, source = target
-        if name.casefold() == rejected.casefold():
+        if name.casefold() == rejected.casefold():  # the memory had it right, the answer not
             topic = context.memory.topic(rejected)
-            return _kept(topic, question, None, None) if topic is not None else None
+            answered = self._answered_other(context, rejected)
+            return _kept(topic, question, None, answered) if topic is not None else None
         return self._revision(context, text, previous_question, rejected, name, source, phrase)
 
     def _came_back(
@@ -687,7 +688,7 @@ class RuleWriter:
         family whose title it ends ("Part II" of "The Godfather (1972), Part II (1974) and
         Part III (1990)": The Godfather Part II)."""
         found = context.at_position(position, rejected)
-        if found is None and self._answered_another(context, rejected):
+        if found is None and self._answered_other(context, rejected) is not None:
             found = context.at_position(position, None)  # the memory had it right
         if found is None:
             return None
@@ -699,15 +700,16 @@ class RuleWriter:
         ]
         return (members[0], *found[1:]) if len(members) == 1 else found
 
-    def _answered_another(self, context: Context, topic: str) -> bool:
-        """Whether the last answer opens with a page or topic other than ``topic`` ("Apollo
-        10 splashed down ..." while the memory held Apollo 9)."""
+    def _answered_other(self, context: Context, topic: str) -> str | None:
+        """The page or topic other than ``topic`` that the last answer opens with ("Apollo 10
+        splashed down ..." while the memory held Apollo 9), if it does."""
         facts = context.memory.nodes[-1].facts if context.memory.nodes else ()
         found = mentions(facts[0][:_OPENING_CHARS], context.topics, self.titles) if facts else []
         if not found or found[0].start > 0:
-            return False
+            return None
         name = context.canonical(found[0].name)
-        return context.is_known(name) and name.casefold() != topic.casefold()
+        other = context.is_known(name) and name.casefold() != topic.casefold()
+        return name if other else None
 
     def _misspelt(self, context: Context, said: str) -> str | None:
         """The name in play that ``said``, a name no page or topic has, misspells by a letter
@@ -862,7 +864,40 @@ class RuleWriter:
                 found = self._by_age(person, relation.age)
                 if found is not None:
                     return found
+        if relation.relation == "sibling" and relation.age:  # "the older one": of those in play
+            return self._by_age_in_play(context, rejected, relation.age)
         return None
+
+    def _as_page(self, context: Context, name: str) -> str:
+        """A name as the memory or the collection spells it, a surname only one person's page
+        has as that page ("Haydn": Joseph Haydn)."""
+        spelled = context.canonical(name)
+        if context.is_known(spelled):
+            return spelled
+        found = self.surnames.find(name)
+        whole = len(found) == 1 and found[0].end - found[0].start == len(name)
+        return found[0].name if whole else spelled
+
+    def _by_age_in_play(self, context: Context, person: str, age: str) -> str | None:
+        """Of the people in play (the memory's topics, the latest answers' names), the one
+        born nearest before ``person`` for "older", after for "younger" ("who was born first,
+        haydn or beethoven" ... "the older one i meant": Haydn)."""
+        born = self._born(person)
+        if born is None:
+            return None
+        in_play = dict.fromkeys(self._as_page(context, n) for n in _in_play(context))
+        years = [
+            (year, name)
+            for name in in_play
+            if name.casefold() != person.casefold()
+            and self._person(context, name)
+            and (year := self._born(name)) is not None
+        ]
+        if age == "older":
+            earlier = [(year, name) for year, name in years if year < born]
+            return max(earlier)[1] if earlier else None
+        later = [(year, name) for year, name in years if year > born]
+        return min(later)[1] if later else None
 
     def _by_age(self, person: str, age: str) -> str | None:
         """The person's nearest elder or younger sibling among the pages that share their
