@@ -772,11 +772,17 @@ class RuleWriter:
             for node in context.memory.nodes[-1:]
             for m in self._people_said(context, node.question)
         ]
+        namesakes = [*self.titles.named(rejected), *self.siblings.namesakes(rejected)]
+        family = [m.title for m in self.siblings.family(rejected)]
+        pages = {*namesakes, *family}
+
+        def spelled(name: str) -> str:  # "The Time Machine", the novella, beside the film held
+            return name if name in pages else context.canonical(name)
+
         in_play = [
             *asked,
-            *self.titles.named(rejected),
-            *self.siblings.namesakes(rejected),
-            *(m.title for m in self.siblings.family(rejected)),
+            *namesakes,
+            *family,
             *_in_play(context),
             *(n for node in context.memory.nodes[-2:] for n in context.names(node.question)),
             *(t for n in context.names(segment) for t in self.titles.named(n)),
@@ -793,7 +799,7 @@ class RuleWriter:
             return [
                 c
                 for c in names
-                if self._page_or_canonical(context, c).casefold() not in excluded
+                if spelled(c).casefold() not in excluded
                 # "the one that has to do with hbo" is not the page "HBO", nor "the one
                 # where you mentioned primetime" the page "Primetime Emmy Award"
                 and not (described_by and set(name_key(c)) & said - STOPWORDS)
@@ -812,11 +818,12 @@ class RuleWriter:
             return name.casefold() in asked_for, like(name) if like is not None else 0.0
 
         if not (searched and said & cues.RELATIONS):  # "his older brother" is found by search
-            found = self._best_described(context, segment, kept(in_play), related)[0]
+            found = self._best_described(context, segment, kept(in_play), related, spelled)[0]
             if found is not None or not searched:
                 return found
-        pages = self.search(f"{segment} {strip_qualifier(rejected)}")
-        return self._best_described(context, segment, kept([*in_play, *pages]), related)[0]
+        found_pages = self.search(f"{segment} {strip_qualifier(rejected)}")
+        candidates = kept([*in_play, *found_pages])
+        return self._best_described(context, segment, candidates, related, spelled)[0]
 
     def _kin_of(
         self, context: Context, segment: str, rejected: str, described: str = ""
@@ -937,9 +944,11 @@ class RuleWriter:
         segment: str,
         candidates: Sequence[str],
         related: Callable[[str], Any] | None = None,
+        spelled: Callable[[str], str] | None = None,
     ) -> tuple[str | None, float]:
         """The candidate that ``segment`` names or describes best, if any fits, and how well;
-        of several that fit alike, the most ``related`` one (else the first)."""
+        of several that fit alike, the most ``related`` one (else the first). Candidates are
+        read as ``spelled`` spells them (by default as the memory or collection does)."""
         wanted = _content(segment)
         years = {w for w in cues.words_of(segment) if _YEAR.fullmatch(w)}  # "the one from 2005"
         if not wanted and not years:
@@ -953,7 +962,7 @@ class RuleWriter:
         # "the singer", "the plane" (not "the bass player"): a kind a page opens with
         kinds = set(_DEFINITE.findall(segment.casefold())) - STOPWORDS - _GENERIC_NOUNS
         scored: list[tuple[float, str]] = []
-        for name in dict.fromkeys(self._page_or_canonical(context, c) for c in candidates):
+        for name in dict.fromkeys(map(spelled or context.canonical, candidates)):
             score = naming * _name_match(naming_words, strip_qualifier(name))
             qualified = (wanted | years) & set(cues.words_of(qualifier(name)))
             score += 2.0 * len(qualified)
@@ -980,11 +989,6 @@ class RuleWriter:
         if related is not None and len(tied) > 1:
             return max(tied, key=related), best_score
         return tied[0], best_score
-
-    def _page_or_canonical(self, context: Context, name: str) -> str:
-        """A page title as it is ("The Time Machine", the novella, beside the memory's "The
-        Time Machine (1960 film)"), any other name as the memory or collection spells it."""
-        return name if name in self.titles.named(name) else context.canonical(name)
 
     def _other(self, context: Context, rejected: str, question: str, noun: str = "") -> str | None:
         """ "The other one", "wrong one": the other member of the latest pair an answer named
