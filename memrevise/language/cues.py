@@ -267,7 +267,13 @@ _NUMBERED = re.compile(
     re.IGNORECASE,
 )
 _LIST_END = re.compile(rf"\b(?:at\s+)?the\s+(?P<end>top|bottom)\s+{_A_LIST}", re.IGNORECASE)
-_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+# Numbers said in words ("number two of those", "eight years later")
+NUMBER_WORDS = {
+    w: n
+    for n, w in enumerate(
+        "one two three four five six seven eight nine ten eleven twelve".split(), start=1
+    )
+}
 _POSITION_NOUNS = PERSON_NOUNS | frozenset(
     [
         "mentioned",
@@ -560,7 +566,7 @@ def positions(text: str) -> list[Position]:
     for match in _positions(text):
         if match.re is _NUMBERED:
             count = match["count"].casefold()
-            found.append(Position(_COUNTS[count] if count in _COUNTS else int(count), ""))
+            found.append(Position(NUMBER_WORDS.get(count) or int(count), ""))
             continue
         if match.re is _LIST_END:
             found.append(Position(1 if match["end"].casefold() == "top" else -1, ""))

@@ -102,6 +102,7 @@ class _Decision:
     contradicts: list[str] = field(default_factory=list)
     phrase: str | None = None  # the words that referred to the topic, replaced in the query
     rejected: str | None = None
+    stepped: bool = False  # from the person to the relative a turn asks by relation alone
 
 
 class RuleWriter:
@@ -889,36 +890,32 @@ class RuleWriter:
         """Of the people in play (the memory's topics, the latest answers' names), the one
         born nearest before ``person`` for "older", after for "younger" ("who was born first,
         haydn or beethoven" ... "the older one i meant": Haydn)."""
+        in_play = dict.fromkeys(self._as_page(context, n) for n in _in_play(context))
+        people = [
+            name
+            for name in in_play
+            if name.casefold() != person.casefold() and self._person(context, name)
+        ]
+        return self._nearest_born(person, people, age)
+
+    def _nearest_born(self, person: str, others: Iterable[str], age: str) -> str | None:
+        """Of ``others``, the one born nearest before ``person`` for "older", after for
+        "younger", by the year each page opens with (a person's birth year)."""
         born = self._born(person)
         if born is None:
             return None
-        in_play = dict.fromkeys(self._as_page(context, n) for n in _in_play(context))
-        years = [
-            (year, name)
-            for name in in_play
-            if name.casefold() != person.casefold()
-            and self._person(context, name)
-            and (year := self._born(name)) is not None
-        ]
+        years = [(year, other) for other in others if (year := self._born(other)) is not None]
         if age == "older":
-            earlier = [(year, name) for year, name in years if year < born]
+            earlier = [(year, other) for year, other in years if year < born]
             return max(earlier)[1] if earlier else None
-        later = [(year, name) for year, name in years if year > born]
+        later = [(year, other) for year, other in years if year > born]
         return min(later)[1] if later else None
 
     def _by_age(self, person: str, age: str) -> str | None:
         """The person's nearest elder or younger sibling among the pages that share their
-        last name, by the year each page opens with (a person's birth year)."""
-        born = self._born(person)
-        if born is None:
-            return None
+        last name (:meth:`_nearest_born`)."""
         family = self.same_surname.get(name_key(person)[-1], ()) if name_key(person) else ()
-        years = [(self._born(other), other) for other in family if other != person]
-        if age == "younger":
-            later = [(year, other) for year, other in years if year is not None and year > born]
-            return min(later)[1] if later else None
-        earlier = [(year, other) for year, other in years if year is not None and year < born]
-        return max(earlier)[1] if earlier else None
+        return self._nearest_born(person, (other for other in family if other != person), age)
 
     def _born_in(self, person: str, text: str) -> str | None:
         """The one other page of ``person``'s last name that opens with a year ``text`` says
@@ -1125,6 +1122,7 @@ class RuleWriter:
             depends=depends,
             contradicts=[context.current.name] if stepped else [],
             phrase=phrase,
+            stepped=stepped,
         )
 
     def _nicknamed(self, context: Context, text: str) -> tuple[str, None] | None:
@@ -1918,13 +1916,13 @@ class RuleWriter:
         base = strip_qualifier(current.name).split(",")[0]  # "Tesla" of "Tesla, Inc."
         own = {w.removesuffix("'s") for w in name_key(base)}
         own = {w for w in own if len(w) > _SHORT_NAME and w not in STOPWORDS}
+        if not own or not self._stated_kind(current.name):
+            return None  # what the current topic is cannot be read: it may be one
         for modifier, head in _definite_descriptions(text):
             if modifier or head in cues.PERSON_NOUNS or head in _GENERIC_NOUNS:
                 continue
-            if not own or self._of_kind(current.name, head, stated=False):
+            if self._of_kind(current.name, head, stated=False):
                 return None  # "the film" on a film: the current topic
-            if not self._stated_kind(current.name):
-                return None  # what the current topic is cannot be read: it may be one
             found = self._related_of_kind(current.name, own, head)
             if found is not None:
                 return found, f"the {head}"
@@ -2095,7 +2093,7 @@ class RuleWriter:
                 return replace_phrase(question, phrase, shown)  # "how did pierre die"
             question = _replace_value(renamed_question or question, rejected, shown)
         elif context.memory.nodes:
-            carried = self._elliptic(context, question, name)
+            carried = self._elliptic(context, question, name, decision.stepped)
             if carried is not None:  # "and townshend?" after "where was he born"
                 return carried
         listed = any(
@@ -2131,19 +2129,19 @@ class RuleWriter:
             return query
         return self._others_described(context, query, question, name, in_play)
 
-    def _elliptic(self, context: Context, question: str, name: str) -> str | None:
+    def _elliptic(self, context: Context, question: str, name: str, stepped: bool) -> str | None:
         """An elliptic turn ("and townshend?", "and in 2022?") asked as the last question
         was: its words take the place of the last question's subject where they name the new
         topic ("where was he born" -> "where was townshend born"), else follow it where they
         open with a preposition ("did mbappé win the world cup in 2022", its pronoun resolved),
         a year said again in its place ("who won it in 1972" -> "who won it in 1969" for "and
-        in 69"). None for any other turn."""
+        in 69"), and, ``stepped`` to the relative a turn asks by relation alone ("his son?"),
+        with the relative in the subject's place. None for any other turn."""
         last = context.memory.nodes[-1]
         asked = (_questions(last.question) or [last.question])[-1]
         relative = _relation_only(question)
         if relative is not None:  # "his son?" after "where is edward ii buried"
-            stepped = self._relative_asked(context, question)
-            if stepped is None or stepped[0] != name or name.casefold() == last.topic.casefold():
+            if not stepped or name.casefold() == last.topic.casefold():
                 return None
             subject = self._subject_of(context, asked, last.topic)
             in_play = [t.name for t in context.memory.topics]

@@ -53,12 +53,7 @@ _NUMBER_WORD = re.compile(
     r"(?P<alone>two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*(?:[.,;!?…]|$)",
     re.IGNORECASE,
 )
-_NUMBER_WORDS = {
-    w: n
-    for n, w in enumerate(
-        "two three four five six seven eight nine ten eleven twelve".split(), start=2
-    )
-}
+_NUMBER_WORDS = {w: n for w, n in cues.NUMBER_WORDS.items() if n > 1}  # not "part one"
 # A title ending in an ordinal or a number word: "Shrek the Third", "The Godfather Part Two".
 _SPELT_NUMBER = re.compile(r"\s+(?P<lead>the|part)\s+(?P<word>[a-z]+)$", re.IGNORECASE)
 _SPELT_VALUES = {
