@@ -710,6 +710,19 @@ def other_noun(text: str) -> str:
 _OTHER_NOUN = re.compile(r"\bthe\s+other\s+(?P<noun>[a-z]+)\b", re.IGNORECASE)
 
 
+_ASKED_ABOUT = re.compile(
+    r"\bi(?:\s+was|'m|\s+am)?\s+ask(?:ed|ing)\s+(?:about|for)\b"
+    r"|\bmy\s+question\s+was\s+(?:about|on|for)\b",
+    re.IGNORECASE,
+)
+
+
+def says_what_was_asked(text: str) -> bool:
+    """Whether the user says again what their question was about ("i asked about the
+    cityscape", "my question was about the uni")."""
+    return bool(_ASKED_ABOUT.search(text))
+
+
 def negated(text: str) -> list[str]:
     """What the user says they did not mean ("not the actor", "not 1", and "liam" of "that's
     liam. noel!!": what the answer was about, said before what was meant)."""

@@ -274,9 +274,9 @@ def _name_keys(name: str) -> list[tuple[str, ...]]:
     """The word sequences by which a name is found: its words; for "Place, Region" (a
     comma title) also "place in region" and "region place"; for a name of initials ("R.E.M.")
     also its letters as one word; for a ruler "Name Numeral of Realm" also "name numeral";
-    for "Series: Subtitle" also its
-    subtitle where that says a name of its own ("vice city" of "Grand Theft Auto: Vice
-    City", not "the movie")."""
+    for "Series: Subtitle" or "Series – Subtitle" also its subtitle where that says a name
+    of its own ("vice city" of "Grand Theft Auto: Vice City", "rogue nation" of "Mission:
+    Impossible – Rogue Nation", not "the movie")."""
     key = name_key(name)
     base = strip_qualifier(name)
     if is_initialism(name):
@@ -286,8 +286,9 @@ def _name_keys(name: str) -> list[tuple[str, ...]]:
         return [key, name_key(regnal["name"])]  # "henry viii" for Henry VIII of England
     if len(key) == 2 and (generic := {*key} & _GENERIC_PLACE_WORDS) and len(generic) == 1:
         return [key, tuple(w for w in key if w not in generic)]  # "alcatraz", "santos"
-    if base.count(":") == 1:
-        subtitle = name_key(base.split(":")[1])
+    dashed = _SUBTITLE_DASH.split(base)
+    if len(dashed) == 2 or base.count(":") == 1:  # "Mission: Impossible – Rogue Nation"
+        subtitle = name_key(dashed[-1] if len(dashed) == 2 else base.split(":")[1])
         distinctive = [w for w in subtitle if w not in STOPWORDS and w not in _GENERIC_SUBTITLE]
         if len(subtitle) > 1 and distinctive:
             if subtitle[0] in _ARTICLES and len(subtitle) > 2:  # "wrath of khan"
@@ -316,6 +317,7 @@ def is_initialism(name: str) -> bool:
 # "Mount Kilimanjaro").
 _GENERIC_PLACE_WORDS = frozenset("mount island fc afc cf lake".split())
 # Subtitle words that name no work of their own ("Pokémon: The Movie", "Part Two").
+_SUBTITLE_DASH = re.compile(r" [–—] ")  # a subtitle after a spaced dash
 _GENERIC_SUBTITLE = frozenset(
     "movie film game series part episode season chapter volume edition saga story show "
     "one two three four five six seven eight nine ten i ii iii iv v vi vii viii ix x".split()
@@ -653,6 +655,12 @@ _DATE = re.compile(
 )
 
 
+# One capitalised word between an indefinite article and a lower-case word describes ("a
+# French marksman", "an American actor"): it names no entity of its own.
+_INDEFINITE = re.compile(r"\b(?:a|an)\s+$", re.IGNORECASE)
+_MODIFIER = re.compile(r"[ \t]+[a-z]")
+
+
 def capitalised(text: str) -> list[Mention]:
     """Capitalised spans such as "Neil Armstrong" or "Apollo 11", leading function words cut."""
     found = []
@@ -671,6 +679,11 @@ def capitalised(text: str) -> list[Mention]:
             or len(name) < 2
             or _NUMERAL.fullmatch(name)  # "part III" names a value, not a page
             or _DATE.fullmatch(name)  # "May 1969" is a date
+            or (
+                name.isalpha()
+                and _MODIFIER.match(text, start + len(name))
+                and _INDEFINITE.search(text, 0, start)
+            )
         ):
             continue
         found.append(Mention(name, start, start + len(name)))
@@ -712,6 +725,8 @@ FUNCTION_WORDS = STOPWORDS | frozenset(
 
 
 _ARTICLES = frozenset("the a an".split())
+# Words people write in capitals to stress which one they mean ("her OWN mum", "the OTHER one")
+_EMPHASIS_WORDS = frozenset("own one only first last other same real very never not".split())
 _TITLE_WORDS = frozenset("the a an of and in on at to for from with by is".split())
 
 
@@ -728,7 +743,14 @@ def careless_case(text: str) -> bool:
 
 
 def _shouted(span: str, table: NameTable) -> bool:
-    return " " not in span and span.isupper() and len(span) > 3 and table.is_common(span.casefold())
+    """Whether ``span`` is a word in capitals for emphasis ("her OWN mum", "how did HE die",
+    "the FILM"): a function word, a word people stress, or a common word."""
+    if " " in span or not span.isupper():
+        return False
+    word = span.casefold()
+    if word in FUNCTION_WORDS or word in _EMPHASIS_WORDS:
+        return True
+    return len(span) > 3 and table.is_common(word)
 
 
 def _holds(outer: Mention, inner: Mention) -> bool:

@@ -10,8 +10,14 @@ from memrevise.language import cues
 from memrevise.language.entities import STOPWORDS
 from memrevise.text import ANSWER_CUT, cut, qualifier, strip_qualifier
 
-# A sentence ends at a stop before a capital, not at an initial ("F. Scott Fitzgerald").
-_SENTENCE = re.compile(r"(?<=[.!?])(?<!\b[A-Z]\.)\s+(?=[A-Z0-9\"'(])")
+# A sentence ends at a stop before a capital, not at an initial ("F. Scott Fitzgerald") nor
+# after a title or other short form ("The Anatomy Lesson of Dr. Nicolaes Tulp", "St. Louis").
+_SHORT_FORMS = "Dr Mr Mrs Ms Mt St Jr Sr Prof Gen Col Capt Lt Sgt Rev Fr vs".split()
+_SENTENCE = re.compile(
+    r"(?<=[.!?])(?<!\b[A-Z]\.)"
+    + "".join(rf"(?<!\b{short}\.)" for short in _SHORT_FORMS)
+    + r"\s+(?=[A-Z0-9\"'(])"
+)
 _UNANSWERABLE = {"unanswerable", "cannotanswer", "cannot answer", "i don't know"}
 _KIND_AFTER = (
     r"(?:'s)?\s*(?:\([^)]*\))?,?\s+(?:is|was|are|were)\s+(?:a|an|the|one\s+of\s+the)\s+"

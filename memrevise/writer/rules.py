@@ -142,6 +142,10 @@ class RuleWriter:
             if not common(surname[-1]):  # "rossum", and "van rossum" as typed whole
                 for key in {surname, surname[-1:]}:
                     self.surnames.add(title, key=key)
+        self.first_names = NameTable(common=common, unmarked_possessives=True)
+        for title, first in unique_first_names(people, titles):
+            if not common(first):  # "marco" for Marco Pierre White, never "john"
+                self.first_names.add(title, key=(first,))
         self.same_surname = surname_families(people)  # "bronte": Anne, Charlotte, Emily Brontë
         self._titles = titles  # read again only for the plurals titles end in
         self.kin = kin  # "his older brother": the relatives the collection names
@@ -339,10 +343,13 @@ class RuleWriter:
         film"): the current topic and that member, where no list an answer gave is meant and
         no relative clause describes someone by it ("the guy who wrote the first one")."""
         current = context.current
-        said = _FAMILY_PLACE.search(text)
-        if current is None or said is None or cues.in_a_list(text) or cues.relative_clause(text):
+        if current is None or cues.in_a_list(text) or cues.relative_clause(text):
             return None
-        moved = self.siblings.moved(current.name, said.group())
+        place = _FAMILY_PLACE.search(text)
+        said = place.group() if place else self.siblings.named_step(current.name, text)
+        if said is None:
+            return None
+        moved = self.siblings.moved(current.name, said)
         back = _GOING_BACK.search(text)  # "going back to the first film, ..."
         if moved is None or (back is not None and not self._moves_back(context, text, back, moved)):
             return None
@@ -461,6 +468,9 @@ class RuleWriter:
             intended = self._referent(context, segment, first, after, before, lookup)
             if intended is not None:
                 break
+        meaning = [segment for segment in pointing if not _points_nowhere(segment)]
+        if intended is None and current is not None and meaning:
+            intended = self._back_by_pronoun(context, meaning[-1], current)
         # What is asked: a question after the repair ("the dark knight, who played the
         # joker"), else the first part's.
         asking = [part for part in re.split(r"[,;.!?…—–]\s*|\s-\s", after) if _asks_anew(part)]
@@ -487,6 +497,18 @@ class RuleWriter:
         return self._revision(
             context, asked, previous_question, first, name, source, phrase, withdrawn=True
         )
+
+    def _back_by_pronoun(
+        self, context: Context, segment: str, current: Topic
+    ) -> tuple[str, str, set[int]] | None:
+        """A repair that points to the current topic by a pronoun that fits it, not by a
+        relation ("who was her husbands mum... i mean her OWN mum, not his")."""
+        said = cues.pronouns(segment)[:1]
+        if not any(self._fits_pronoun(context, current.name, p) for p in said):
+            return None
+        if cues.relations(segment):  # "no sorry, her sisters": a relative, found elsewhere
+            return None
+        return current.name, "", {current.turns[-1]}
 
     def _first_reference(self, context: Context, text: str) -> tuple[str, str | None] | None:
         """What the first part of a self-repair referred to, and the words that named it: a
@@ -530,10 +552,11 @@ class RuleWriter:
         """The names ``text`` says (:meth:`Context.mentions`), then the people it calls by a
         surname only one page has or by a first name only one person in play (or a relative
         sharing their last name) has."""
+        said = [*context.mentions(text), *self.surnames.find(text)]
         return [
-            *context.mentions(text),
-            *self.surnames.find(text),
+            *said,
             *_by_first_name(context, text, self.same_surname),
+            *_clear_of(said, self._first_names(context, text)),
         ]
 
     def _correction(
@@ -775,6 +798,7 @@ class RuleWriter:
         ]
         namesakes = [*self.titles.named(rejected), *self.siblings.namesakes(rejected)]
         family = [m.title for m in self.siblings.family(rejected)]
+        surname = name_key(rejected)[-1:]
         pages = {*namesakes, *family}
 
         def spelled(name: str) -> str:  # "The Time Machine", the novella, beside the film held
@@ -787,8 +811,15 @@ class RuleWriter:
             *_in_play(context),
             *(n for node in context.memory.nodes[-2:] for n in context.names(node.question)),
             *(t for n in context.names(segment) for t in self.titles.named(n)),
+            # last, the people of the rejected one's surname ("clara shumann, no sorry robert")
+            *(self.same_surname.get(surname[0], ()) if surname else ()),
         ]
-        excluded = {rejected.casefold()}
+        # What the wrong answer was about is not meant; where it was about another page than
+        # the memory's topic and the user says what they asked ("i asked about the
+        # cityscape"), that topic may be.
+        answered = self._answered_other(context, rejected)
+        restated = answered is not None and cues.says_what_was_asked(segment)
+        excluded = {(answered if restated else rejected).casefold()}
         described_by = _described_by(segment)
         if described_by:  # "the one with primetime emmy awards" is not the award
             excluded |= {n.casefold() for n in context.names(segment)}
@@ -1496,6 +1527,8 @@ class RuleWriter:
             ]
             found += _clear_of(found, said)
         found += _clear_of(found, self._misspelt_surnames(text))  # "conery born where"
+        # a first name only one page opens with, that the corpus writes as a name ("and gordon?")
+        found += _clear_of(found, self._first_names(context, text))
         found += _clear_of(found, self._relative_by_first_name(context, text, current))
         found += _clear_of(found, self.titles.short_forms(text))  # "man utd"
         # The subject before the object of a preposition ("lennon ... after the beatles").
@@ -1674,6 +1707,33 @@ class RuleWriter:
         or the corpus writes the word as a name ("lennon") or hardly uses it."""
         word = name_key(written)[0]
         return name.casefold() in in_play or self.rare(word) or self._written_as_name(word)
+
+    def _first_names(self, context: Context, text: str) -> list[Mention]:
+        """First names said alone that mean the one person whose page opens with them: rare
+        words the corpus writes as names, not part of a longer name ("mark twain prize"),
+        of a page whose opening states a person's kind (not "orion" of the Orion Nebula),
+        and no word of another name in play ("brian" after an answer that named Brian
+        Epstein)."""
+        in_play = [n for _, n in context.answer_names[-EARLIER_NAMES:]]
+        in_play += [t.name for t in context.memory.topics]
+        spans = word_spans(text)
+        starts = {start: i for i, (_, start, _) in enumerate(spans)}
+        found = []
+        for mention in self.first_names.find(text):
+            word = name_key(text[mention.start : mention.end])[0]
+            i = starts.get(mention.start)
+            if (
+                i is not None
+                and self.rare(word)
+                and self._written_as_name(word)
+                and not self._in_another_name(spans, i)
+                and (opening := self._opening(mention.name)) is not None
+                and opening.person
+                and opening.stated
+                and not any(word in name_key(n) and n != mention.name for n in in_play)
+            ):
+                found.append(mention)
+        return found
 
     def _written_as_name(self, words: str) -> bool:
         """Whether the corpus writes ``words`` as a name ("williams", not "museum"); without
@@ -2060,10 +2120,10 @@ class RuleWriter:
         return chosen
 
     def _new_name(self, text: str, answer: str | None) -> str:
-        """A name for a first topic that no table knows: a capitalised span (the one page it
-        is another name of: "Henry VIII" of Henry VIII of England), else key words."""
+        """A name for a first topic that no table knows: a title or capitalised span (the one
+        page it is another name of: "Henry VIII" of Henry VIII of England), else key words."""
         for source in (text, answer or ""):
-            spans = capitalised(source)
+            spans = mentions(source, self.titles)
             if spans:
                 pages = self.titles.named(spans[0].name)
                 return pages[0] if len(pages) == 1 else spans[0].name
@@ -2381,6 +2441,8 @@ _DANGLING = re.compile(
 _SORT_NOUNS = GENERIC_HEADS | {"topic", "guys", "ones", "men", "women", "people"}
 _MY_QUESTION = re.compile(r"\bmy\s+(?P<ord>first|second|third)\s+question\b", re.IGNORECASE)
 # A member of a numbered family by its place: "the third one", "the next film".
+_FAMILY_COUNT = r"(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)"
+_FAMILY_UNIT = r"(?:one|film|movie|part|game|book|season|episode|edition|instalment)s?"
 _FAMILY_PLACE = re.compile(
     r"\bthe\s+(?:very\s+)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|latest|"
     r"original|next|previous|following|preceding|prior)\s+(?:one|film|movie|part|games?|book|"
@@ -2388,7 +2450,11 @@ _FAMILY_PLACE = re.compile(
     r"(?!\s+(?:you|u|i|we|mentioned|listed|named)\b)"
     r"|\bthe\s+one\s+(?:after|before)(?:\s+(?:\d{1,4}|[ivxlc]{1,7})\b)?"  # "the one after 8"
     r"|\b(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+"
-    r"(?:years?|yrs?)\s+(?:earlier|before|prior|later|after)\b",  # "4 yrs earlier"
+    r"(?:years?|yrs?)\s+(?:earlier|before|prior|later|after)\b"  # "4 yrs earlier"
+    rf"|\b{_FAMILY_UNIT}\s+(?:two|three|2|3)\s+(?:before|after)\b"  # "the movie two before"
+    rf"|\b(?:back|ahead|forward)\s+{_FAMILY_COUNT}\s+{_FAMILY_UNIT}\b"  # "jump ahead two films"
+    rf"|\b{_FAMILY_COUNT}\s+{_FAMILY_UNIT}\s+(?:back|ahead|later|earlier|before|after)\b"
+    rf"|\b(?:part|number|no\.)\s+(?:{_FAMILY_COUNT}|[ivx]{{1,4}})\b",  # "back in part 2"
     re.IGNORECASE,
 )
 # "about that place from before", "going back to the film you mentioned earlier"
@@ -2608,6 +2674,19 @@ def unique_surnames(
     ]
     counts = Counter(surname[-1] for _, surname in named)
     return [(title, surname) for title, surname in named if counts[surname[-1]] == 1]
+
+
+def unique_first_names(
+    people: Iterable[tuple[str, tuple[str, ...]]], titles: Iterable[str]
+) -> list[tuple[str, str]]:
+    """(title, first name) for the ``people`` (from :func:`people_named`) whose first word
+    no other title has ("Marco Pierre White" -> "marco", where no "Marco Polo" is)."""
+    counts = Counter(word for key in map(name_key, titles) for word in set(key))
+    return [
+        (title, key[0])
+        for title, key in people
+        if counts[key[0]] == 1 and key[0] not in FUNCTION_WORDS and len(key[0]) > _SHORT_NAME
+    ]
 
 
 def _surname(key: tuple[str, ...]) -> tuple[str, ...]:

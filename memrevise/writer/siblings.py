@@ -172,6 +172,13 @@ class Siblings:
         }
         self._key_of = {m.title.casefold(): key for key, ms in self._families.items() for m in ms}
 
+    @staticmethod
+    def named_step(title: str, text: str) -> str | None:
+        """The words of ``text`` that step along ``title``'s family by its own name ("two
+        thutmoses back", "the thutmose after"), if any."""
+        found = _named_steps(title, text)
+        return found.group() if found is not None else None
+
     def family(self, title: str) -> tuple[Member, ...]:
         """The members of ``title``'s family in order of value (empty when it has none): its
         numbered family, else its series; the series where it holds the numbered family and
@@ -407,14 +414,18 @@ class Siblings:
         move = _MOVE.search(text) or _named_steps(title, text)  # "go back 4 games"
         way = move and (move["way"] or move["after"])
         if way:
-            count = move["count"].casefold()
+            count = (move["count"] or "1").casefold()  # "the thutmose after him": one step
             size = int(count) if count.isdigit() else _NUMBER_WORDS[count]
             size = -size if way.casefold() in _BACK else size
             # numbered: "back 4 games" from X is VI, by number or year
             number = family[here].value if values[0] < CENTURY else _number_in_title(title)
-            if number is not None and number < CENTURY:
+            if (
+                number is not None
+                and number < CENTURY
+                and (number + size in by_value or values[0] < CENTURY)
+            ):
                 return by_value.get(number + size)
-            i = here + size
+            i = here + size  # a series by year: "ahead two films" from III is the fifth film
             return family[i].title if 0 <= i < len(family) else None
         steps = _STEPS.search(text)
         size = _STEP_WORDS[steps.group(1).casefold()] if steps else 1
@@ -479,12 +490,13 @@ def _number_in_title(title: str) -> int | None:
 
 def _named_steps(title: str, text: str) -> re.Match[str] | None:
     """Steps counted in the family's own name: "2 louis's before him" from Louis XVI, "three
-    apollos later"."""
+    apollos later", "two thutmoses back from him", and one step: "the thutmose after him"."""
     stem = _stem(title)
     if not stem:
         return None
     return re.search(
-        rf"\b{_COUNT}\s+{re.escape(stem[0])}(?:'?s|es)?\s+(?P<way>)(?P<after>before|after|earlier|later)\b",
+        rf"\b(?:{_COUNT}|the)\s+{re.escape(stem[0])}(?:'?s|es)?\s+(?P<way>)"
+        r"(?P<after>before|after|earlier|later|back|ahead|forward)\b",
         text,
         re.IGNORECASE,
     )
