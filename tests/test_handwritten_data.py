@@ -25,6 +25,7 @@ def test_every_set_has_a_validator():
     assert {"revisions-heldout", "revisions-fresh", "followups-fresh8", "revisions-fresh8"} <= set(
         SETS
     )
+    assert {"followups-fresh9", "revisions-fresh9"} <= set(SETS)
 
 
 @pytest.mark.parametrize("name", SETS)
