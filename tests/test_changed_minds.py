@@ -264,6 +264,9 @@ def test_a_short_form_of_a_ruler_in_an_answer_is_the_page(writer):
         ("film", "movie", True),
         ("film", "book", False),
         ("relax", "ax", False),
+        ("psychiatrist", "doctor", True),
+        ("disorder", "illness", True),
+        ("disorder", "doctor", False),
     ],
 )
 def test_a_page_is_of_the_kind_its_opening_states_or_under_a_general_word(stated, word, right):

@@ -392,18 +392,31 @@ class NameTable:
         typed = name_key(said)
         if not typed:
             return None
+        keys = self._keys_like(typed)
+        found = get_close_matches(" ".join(typed), keys, 2, cutoff)
+        if not found:  # "bryne" for Byrne
+            return self.one_typo(said)
+        if len(found) > 1 and _alike(found[1], typed) == _alike(found[0], typed):
+            return None
+        return self._names[tuple(found[0].split())][0]
+
+    def one_typo(self, said: str) -> str | None:
+        """The one name of :data:`ONE_EDIT_LETTERS` letters or more that ``said`` misspells
+        by a letter changed, added or left out, or two letters swapped ("seinfield")."""
+        typed = name_key(said)
+        written = " ".join(typed)
+        if not typed or len(written) < ONE_EDIT_LETTERS:
+            return None
+        found = [k for k in self._keys_like(typed) if damerau_levenshtein_distance(k, written) == 1]
+        return self._names[tuple(found[0].split())][0] if len(found) == 1 else None
+
+    def _keys_like(self, typed: tuple[str, ...]) -> list[str]:
+        """The names' keys, written out, with as many words as ``typed`` and its first letter."""
         if self._openings is None:
             self._openings = {}
             for key in self._names:
                 self._openings.setdefault((len(key), key[0][:1]), []).append(key)
-        keys = [" ".join(k) for k in self._openings.get((len(typed), typed[0][:1]), [])]
-        found = get_close_matches(" ".join(typed), keys, 2, cutoff)
-        if not found and len(" ".join(typed)) >= ONE_EDIT_LETTERS:  # "bryne" for Byrne
-            found = [k for k in keys if damerau_levenshtein_distance(k, " ".join(typed)) == 1]
-            found = found if len(found) == 1 else []
-        if not found or (len(found) > 1 and _alike(found[1], typed) == _alike(found[0], typed)):
-            return None
-        return self._names[tuple(found[0].split())][0]
+        return [" ".join(k) for k in self._openings.get((len(typed), typed[0][:1]), [])]
 
     def named(self, name: str) -> list[str]:
         """Every known name sharing ``name``'s words (the same-name pages of a title)."""
@@ -478,6 +491,10 @@ class NameTable:
             if name is not None:
                 return name, n
         return None
+
+    def by_initials(self, typed: str) -> str | None:
+        """The one name whose initials ``typed`` spells ("tlou" for The Last of Us), if one."""
+        return self._acronym_of(typed)
 
     def _acronym_of(self, typed: str) -> str | None:
         if self._acronyms is None:

@@ -133,6 +133,11 @@ _GENERAL_KINDS = {
     "story": frozenset("novel novella tale".split()),
     "ruler": frozenset("king queen emperor empress monarch pharaoh tsar sultan".split()),
     "musician": frozenset("composer pianist violinist guitarist drummer singer".split()),
+    "doctor": frozenset(
+        "physician surgeon psychiatrist neurologist pathologist neuropathologist".split()
+    ),
+    "illness": frozenset("disease disorder syndrome infection".split()),
+    "disease": frozenset("disorder syndrome infection illness".split()),
 }
 
 

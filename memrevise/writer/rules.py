@@ -81,6 +81,8 @@ RECENT_TOPICS = 10  # the most recently discussed topics a correction or a retur
 _STATED_KIND = 2.0  # what a description's kind word adds where a page opens as that kind
 _MISSPELT = 0.85  # how alike a typed name and a name in play must be to be the same
 _MISSPELT_LETTERS = 5  # letters a word needs to be read as a misspelt name on its own
+_INITIALS_TYPED = 4  # letters of a title's initials typed as a word ("tlou"), at least
+_MISSPELT_ALONE = 7  # letters a word needs to be read as a misspelt one-word title
 
 
 class _NamedAfter(NamedTuple):
@@ -283,13 +285,15 @@ class RuleWriter:
         ends = lead == text or re.match(rf"{re.escape(lead)}\s*[.!?…]", text) is not None
         # "the tv show, not the coen brothers film": what is meant, beside what is not
         meant = _NOT_CLAUSE.sub("", lead).strip(" ,;") or lead
-        described = cues.described_only(meant) if ends else None
-        if described is None:
+        # "the explorer — the guy it's named for", "the university.. the english one"
+        parts = [part for part in _DESCRIPTION_BREAK.split(meant) if part.strip(" ,;.")]
+        described = [cues.described_only(part) for part in parts] if ends else []
+        if not described or None in described:
             return False
-        head, before = described
-        if head in _SELECTING or head in _CASUAL_PEOPLE:
+        heads = [found for found in described if found is not None]
+        if len(heads) == 1 and (heads[0][0] in _SELECTING or heads[0][0] in _CASUAL_PEOPLE):
             return True  # "the tarkovsky one" picks among those of a name; "the f1 guy"
-        words = f"{before} {head}"
+        words = " ".join(f"{before} {head}" for head, before in heads)
         return not self._people_said(context, words) and not any(
             self.rare(word) and self._written_as_name(word) for word in cues.words_of(words)
         )
@@ -811,7 +815,10 @@ class RuleWriter:
             *_in_play(context),
             *(n for node in context.memory.nodes[-2:] for n in context.names(node.question)),
             *(t for n in context.names(segment) for t in self.titles.named(n)),
-            # last, the people of the rejected one's surname ("clara shumann, no sorry robert")
+            # last, the pages that share a rare word of the rejected one's title ("the
+            # explorer" on Hudson River: Henry Hudson) and its surname ("clara shumann, no
+            # sorry robert")
+            *self._sharing_a_word(rejected),
             *(self.same_surname.get(surname[0], ()) if surname else ()),
         ]
         # What the wrong answer was about is not meant; where it was about another page than
@@ -1529,6 +1536,7 @@ class RuleWriter:
         found += _clear_of(found, self._misspelt_surnames(text))  # "conery born where"
         # a first name only one page opens with, that the corpus writes as a name ("and gordon?")
         found += _clear_of(found, self._first_names(context, text))
+        found += _clear_of(found, self._initials_said(text))  # "tlou season 2 new cast"
         found += _clear_of(found, self._relative_by_first_name(context, text, current))
         found += _clear_of(found, self.titles.short_forms(text))  # "man utd"
         # The subject before the object of a preposition ("lennon ... after the beatles").
@@ -1565,6 +1573,27 @@ class RuleWriter:
         return self._by_part_of_name(context, text) or self._named_in_corpus(current, text)
 
     @cached_property
+    def _titles_by_word(self) -> dict[str, list[str]]:
+        """The titles by each rare word they share with a few others ("hudson": Henry
+        Hudson, Hudson River, Hudson Bay), read when a correction first looks, not at
+        start-up."""
+        by_word: dict[str, list[str]] = {}
+        for title in self._titles:
+            for word in set(name_key(title)):
+                if word not in FUNCTION_WORDS and not word.isdigit() and self.rare(word):
+                    by_word.setdefault(word, []).append(title)
+        return {w: titles for w, titles in by_word.items() if 1 < len(titles) <= _WORD_KIN}
+
+    def _sharing_a_word(self, name: str) -> list[str]:
+        """The other titles that share a rare word of ``name``'s title with it."""
+        return [
+            title
+            for word in name_key(name)
+            for title in self._titles_by_word.get(word, ())
+            if title.casefold() != name.casefold()
+        ]
+
+    @cached_property
     def _plurals(self) -> dict[str, list[str]]:
         """The titles by the plural they end in ("the packers": Green Bay Packers), read when
         a turn first says "the" before a plural, not at start-up."""
@@ -1592,21 +1621,25 @@ class RuleWriter:
         return None
 
     def _misspelt_names(self, text: str) -> list[Mention]:
-        """Titles of two or three words typed with a letter or two wrong, one of the words
-        one the corpus never has ("whitny houston" for Whitney Houston, not the city that
-        its last word names; "magic jonson")."""
+        """Titles typed with a letter or two wrong, one of the words one the corpus never has
+        ("whitny houston" for Whitney Houston, not the city that its last word names; "magic
+        jonson"; a long word alone: "seinfield")."""
         spans = word_spans(text)
         found, i = [], 0
-        while i < len(spans) - 1:
-            for n in (3, 2):
+        while i < len(spans):
+            for n in (3, 2, 1):
                 said = [w for w, _, _ in spans[i : i + n]]
+                least = _MISSPELT_LETTERS if n > 1 else _MISSPELT_ALONE  # "seinfield" alone
                 if (
                     len(said) < n
                     or any(w in STOPWORDS or w.isdigit() for w in said)
-                    or not any(len(w) >= _MISSPELT_LETTERS and self.unseen(w) for w in said)
+                    or not any(len(w) >= least and self.unseen(w) for w in said)
                 ):
                     continue
-                name = self.titles.closest(" ".join(said), _MISSPELT)
+                typed = " ".join(said)  # one word alone by a single typo only
+                name = (
+                    self.titles.closest(typed, _MISSPELT) if n > 1 else self.titles.one_typo(typed)
+                )
                 if name is not None:
                     found.append(Mention(name, spans[i][1], spans[i + n - 1][2]))
                     i += n - 1
@@ -1707,6 +1740,18 @@ class RuleWriter:
         or the corpus writes the word as a name ("lennon") or hardly uses it."""
         word = name_key(written)[0]
         return name.casefold() in in_play or self.rare(word) or self._written_as_name(word)
+
+    def _initials_said(self, text: str) -> list[Mention]:
+        """Titles typed in their initials without a number ("tlou" for The Last of Us): a
+        word of four letters or more that the corpus never has."""
+        return [
+            Mention(name, start, end)
+            for word, start, end in word_spans(text)
+            if len(word) >= _INITIALS_TYPED
+            and word.isalpha()
+            and self.unseen(word)
+            and (name := self.titles.by_initials(word)) is not None
+        ]
 
     def _first_names(self, context: Context, text: str) -> list[Mention]:
         """First names said alone that mean the one person whose page opens with them: rare
@@ -2497,6 +2542,7 @@ _SAID_BY_YOU = re.compile(
 )
 _ORDER_NUMBER = re.compile(r"\d+|x{0,3}(?:ix|iv|v?i{1,3}|v)")  # "3", "iii", "xiv" after a name
 _ABOUT_THEM = frozenset("he she his".split())  # "did he manage the band": still him
+_WORD_KIN = 6  # titles sharing a rare word, at most, to be read as one family of names
 _SHORT_NAME = 2  # letters a word needs to be taken as part of a name on its own
 _LOOK_BACK = 10  # characters before a word in which "the", "its" or "in" is looked for
 _OLDER = frozenset("older earlier original".split())
@@ -2978,6 +3024,7 @@ _OTHER_NAMED = re.compile(
 )
 # A clause that says what is not meant: ", not the coen brothers film", "not the book, "
 _NOT_PART = re.compile(r"\s*\bnot\s+[^,;.!?…]+", re.IGNORECASE)  # what a turn did not mean
+_DESCRIPTION_BREAK = re.compile(r"\s*(?:[—–]|\s-\s|\.{2,}|…|,)\s*")  # between descriptions
 _NOT_CLAUSE = re.compile(r"(?:^|,)\s*not\s+[^,;.!?…]+", re.IGNORECASE)
 # "the other day", "on the other hand": no namesake
 _OTHER_IDIOMS = frozenset("day night week time times side way hand end half".split())

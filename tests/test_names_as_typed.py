@@ -1,0 +1,55 @@
+"""Names as people type them in ordinary turns: a one-word title misspelt by a single typo
+("seinfield", not "palying" for "Praying"), a title in its initials without a number
+("tlou"); and a correction that only describes, in two pieces ("the
+explorer — the guy it's named for"), read among the pages that share a word of the
+rejected one's title."""
+
+from __future__ import annotations
+
+import pytest
+from fixtures_writer import converse
+
+from memrevise.language.entities import NameTable
+
+PAGES = {
+    "Seinfeld": ["Seinfeld is an American sitcom created by Larry David and Jerry Seinfeld."],
+    "Larry David": ["Larry David is an American comedian, born in Brooklyn in 1947."],
+    "The Last of Us (TV series)": [
+        "The Last of Us is an American drama television series from 2023, with Pedro Pascal."
+    ],
+    "Pedro Pascal": ["Pedro Pascal is a Chilean-American actor, born in Santiago in 1975."],
+    "Hudson River": [
+        "The Hudson River is a river in New York, named after Henry Hudson, who sailed up it "
+        "in 1609."
+    ],
+    "Henry Hudson": ["Henry Hudson was an English sea explorer, who vanished in 1611."],
+    "Hudson Bay": ["Hudson Bay is a large bay in northeastern Canada."],
+}
+
+
+@pytest.mark.parametrize(
+    ("title", "said", "meant"),
+    [
+        ("Larry David", "seinfield pilot original name", "Seinfeld"),
+        ("Pedro Pascal", "who played riley in tlou", "The Last of Us (TV series)"),
+    ],
+)
+def test_a_name_as_typed_switches_to_its_page(writer, title, said, meant):
+    history = [(f"tell me about {title.casefold()}", PAGES[title][0])]
+    output, _ = converse(writer, history, said)
+    assert output.topic == meant
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [("seinfield", "Seinfeld"), ("seinfelt", "Seinfeld"), ("palying", None), ("sein", None)],
+)
+def test_a_one_word_title_misspelt_by_a_single_typo(said, meant):
+    table = NameTable(["Seinfeld", "Praying (song)"])
+    assert table.one_typo(said) == meant
+
+
+def test_a_correction_in_two_descriptions_is_the_page_sharing_a_word(writer):
+    history = [("what happened to hudson", PAGES["Hudson River"][0])]
+    output, _ = converse(writer, history, "the explorer — the guy it's named for")
+    assert output.topic == "Henry Hudson"
