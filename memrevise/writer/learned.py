@@ -167,7 +167,10 @@ class _Words:
                 yield i
 
     def holds(self, key: tuple[str, ...]) -> bool:
-        return next(self.starts(key), None) is not None
+        """Whether ``key`` is said (without a generator: asked for every candidate)."""
+        at = self.at.get(key[0]) if key else None
+        n = len(key)
+        return at is not None and (n == 1 or any(self.words[i : i + n] == key for i in at))
 
     def share(self, key: tuple[str, ...]) -> float:
         """The share of the words that a name said in them covers: 1 for an answer that is
@@ -177,7 +180,7 @@ class _Words:
     def near(self, key: tuple[str, ...], wanted: frozenset[str]) -> bool:
         """Whether a wanted word is next to a mention of the name ``key`` ("hip-hop singer
         Melle Mel")."""
-        if not wanted:
+        if self.at.keys().isdisjoint(wanted):  # no wanted word is said at all
             return False
         n = len(key)
         return any(
