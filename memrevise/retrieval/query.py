@@ -20,7 +20,16 @@ TOKENIZER = "words-lower/stopwords-en/snowball-en"  # recorded in saved indexes
 def tokenize(text: str) -> list[str]:
     """Lower-cased, Snowball-stemmed word tokens without English stopwords; single characters
     are kept ("Toy Story 2" keeps "2")."""
-    return stem([t for t in WORD.findall(text.lower()) if t not in STOPWORDS])
+    return stem(_unstemmed(text))
+
+
+def token_set(text: str) -> frozenset[str]:
+    """The distinct tokens of ``text`` (each distinct word stemmed once)."""
+    return frozenset(stem(list(set(_unstemmed(text)))))
+
+
+def _unstemmed(text: str) -> list[str]:
+    return [t for t in WORD.findall(text.lower()) if t not in STOPWORDS]
 
 
 def stem(words: list[str]) -> list[str]:

@@ -27,7 +27,7 @@ from memrevise.language import cues
 from memrevise.language.entities import STOPWORDS, name_key, word_spans
 from memrevise.language.kinds import looks_like_person
 from memrevise.memory import Memory, Status, Topic
-from memrevise.retrieval import Ranking, WeightedQuery, text_query, tokenize
+from memrevise.retrieval import Ranking, WeightedQuery, text_query, token_set
 from memrevise.text import cut, qualifier, strip_qualifier, words
 from memrevise.writer.base import Turn
 from memrevise.writer.context import (
@@ -348,9 +348,9 @@ class Features:
             "said": cues.pronouns(text),
             "description_words": [set(words(noun)) for noun in descriptions],
             "answer_age": {key: last - turn for key, (_, turn) in named_at.items()},
-            "question_tokens": set(tokenize(text)),
+            "question_tokens": token_set(text),
             "subject_words": _Words.of(_subject_words(text)),
-            "description_tokens": [set(tokenize(noun)) for noun in descriptions],
+            "description_tokens": [token_set(noun) for noun in descriptions],
             "kind_words": _kind_words(descriptions),
             "asked": _asked_words(memory),
             "context": [_Words.in_text(previous_answer), previous_question_words],
@@ -395,7 +395,7 @@ class Features:
         """Where the user may have read the answer: page (casefolded title) -> (the share of
         the answer's words its best passage holds, 1/rank of that passage) over the passages
         a search with the answer finds first."""
-        said = set(tokenize(answer))
+        said = token_set(answer)
         if not said:
             return {}
         sources: dict[str, tuple[float, float]] = {}
@@ -408,7 +408,7 @@ class Features:
 
     def _tokens(self, doc: int) -> frozenset[str]:
         """The tokens of passage ``doc`` (memoised: answers are read from the same pages)."""
-        return frozenset(tokenize(self.corpus.text(doc)))
+        return token_set(self.corpus.text(doc))
 
     def _row(self, context: Context, name: str, reading: _Reading) -> list[float]:
         """A candidate's row but for the columns that read the turn's answer (zero; its
