@@ -13,7 +13,9 @@ from bm25s.stopwords import STOPWORDS_EN
 
 WORD = re.compile(r"\w+")  # a word of lower-cased text (the tokenizer's "\b\w+\b")
 STOPWORDS = frozenset(STOPWORDS_EN)
-_STEMMER = Stemmer.Stemmer("english", 1_000_000)  # a cache of stemmed words
+_STEMMER = Stemmer.Stemmer("english", 0)  # its stems are kept in _STEMS instead
+STEMS_KEPT = 1_000_000  # words whose stems are kept
+_STEMS: dict[str, str] = {}
 TOKENIZER = "words-lower/stopwords-en/snowball-en"  # recorded in saved indexes
 
 
@@ -33,8 +35,14 @@ def _unstemmed(text: str) -> list[str]:
 
 
 def stem(words: list[str]) -> list[str]:
-    """The Snowball stem of each lower-cased word, in one call (the words are not stopwords)."""
-    return _STEMMER.stemWords(words)
+    """The Snowball stem of each lower-cased word (the words are not stopwords), the words
+    not stemmed before in one call: a process reads the same words again and again."""
+    if len(_STEMS) > STEMS_KEPT:
+        _STEMS.clear()
+    new = [word for word in words if word not in _STEMS]
+    if new:
+        _STEMS.update(zip(new, _STEMMER.stemWords(new), strict=True))
+    return [_STEMS[word] for word in words]
 
 
 @dataclass(frozen=True)
