@@ -253,9 +253,11 @@ class Features:
             names.setdefault(title, reading.titles[title])
         candidates = tuple(dict.fromkeys(names.values()))
         rows = [self._base_row(context, name, reading) for name in candidates]
-        if turn.answer is not None:  # else the answer's columns stay zero
-            rows = self._answered_rows(candidates, rows, answer, answer_votes, reading)
         features = np.array(rows, dtype=np.float32).reshape(len(candidates), len(FEATURES))
+        if turn.answer is not None:  # else the answer's columns stay zero
+            features[:, _ANSWER_COLUMNS] = self._answer_columns(
+                candidates, rows, answer, answer_votes, reading
+            )
         return Example(candidates, features)
 
     def _base_row(self, context: Context, name: str, reading: _Reading) -> list[float]:
@@ -265,15 +267,16 @@ class Features:
             row = reading.rows[name] = self._row(context, name, reading)
         return row
 
-    def _answered_rows(
+    def _answer_columns(
         self,
         candidates: tuple[str, ...],
         rows: list[list[float]],
         answer: str,
         answer_votes: dict[str, tuple[float, float]],
         reading: _Reading,
-    ) -> list[list[float]]:
-        """The candidates' rows with the columns that read the turn's answer set."""
+    ) -> np.ndarray:
+        """The candidates' values of the columns that read the turn's answer (one row each,
+        in the order of :data:`_ANSWER_COLUMNS`), given their other columns (``rows``)."""
         answer_words = _Words.in_text(answer)
         opening = _Words.of(answer_words.words[:6])
         sources = self._sources(answer)
@@ -285,15 +288,11 @@ class Features:
             votes, rank = answer_votes.get(key, (0.0, 0.0))
             source, source_rank = sources.get(key, (0.0, 0.0))
             context_fit = base[_CONTEXT_FIT] or answer_words.near(said_as, kind_words)
-            values = (
+            answered.append((
                 answer_words.holds(said_as), opening.holds(said_as), votes, rank, True,
                 source, source_rank, context_fit,
-            )  # fmt: skip
-            row = list(base)
-            for column, value in zip(_ANSWER_COLUMNS, values, strict=True):
-                row[column] = float(value)
-            answered.append(row)
-        return answered
+            ))  # fmt: skip
+        return np.array(answered, dtype=np.float32).reshape(len(candidates), len(_ANSWER_COLUMNS))
 
     def _read(self, context: Context, text: str) -> _Reading:
         """The turn's reading without its answer (memoised by context and text: contexts are
