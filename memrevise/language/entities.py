@@ -731,8 +731,9 @@ def careless_case(text: str) -> bool:
     titles' own words ("The", "Of") count only twice."""
     weight = 0
     for word, start, _ in word_spans(text):
-        inside = start > 0 and not _ENDS_SENTENCE.search(text[max(0, start - 3) : start])
-        if inside and text[start].isupper() and word in FUNCTION_WORDS:
+        if not (text[start].isupper() and word in FUNCTION_WORDS):
+            continue  # only a function word in capitals counts: what precedes others is not read
+        if start > 0 and not _ENDS_SENTENCE.search(text[max(0, start - 3) : start]):
             weight += 1 if word in _TITLE_WORDS else 2
     return weight >= 2
 
