@@ -50,12 +50,12 @@ def is_one_word(text: str) -> bool:
 
 def strip_qualifier(title: str) -> str:
     """``"Avatar (2009 film)"`` -> ``"Avatar"``: the page name without its bracketed qualifier."""
-    return _QUALIFIER.sub("", title).strip()
+    return (_QUALIFIER.sub("", title) if "(" in title else title).strip()  # most have none
 
 
 def qualifier(title: str) -> str:
     """``"Avatar (2009 film)"`` -> ``"2009 film"``; ``""`` when the title has none."""
-    match = _QUALIFIER.search(title)
+    match = _QUALIFIER.search(title) if "(" in title else None
     return match.group(0).strip()[1:-1].strip() if match else ""
 
 

@@ -374,7 +374,10 @@ _RELATIVE = re.compile(
 
 
 def words_of(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9]+(?:'[a-z]+)?", text.casefold())
+    return _WORD_OF.findall(text.casefold())
+
+
+_WORD_OF = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 
 
 def is_question(text: str) -> bool:
@@ -759,7 +762,8 @@ def relative_clause(text: str) -> str | None:
 
 def pronouns(text: str) -> list[str]:
     """The pronouns of ``text`` in order, not those inside a compound ("the she-wolf")."""
-    return [w for w in words_of(_COMPOUND.sub(" ", text)) if w in PRONOUNS]
+    plain = _COMPOUND.sub(" ", text) if "-" in text else text  # a compound has a hyphen
+    return [w for w in words_of(plain) if w in PRONOUNS]
 
 
 _COMPOUND = re.compile(r"\w+(?:-\w+)+")

@@ -344,6 +344,7 @@ class NameTable:
         self._unmarked_possessives = unmarked_possessives
         self._names: dict[tuple[str, ...], list[str]] = {}
         self._first_words: set[str] = set()  # the first word of every name
+        self._beginnings: set[tuple[str, ...]] = set()  # every name's first words, short of all
         self._common = common
         self._longest = 0
         self._found = lru_cache(maxsize=FOUND_TEXTS)(self._find)
@@ -369,6 +370,7 @@ class NameTable:
                 continue
             entries = self._names.setdefault(key, [])
             self._first_words.add(key[0])
+            self._beginnings.update(key[:n] for n in range(1, len(key)))
             if name not in entries:
                 entries.append(name)
                 self._found.cache_clear()
@@ -443,8 +445,7 @@ class NameTable:
         while i < len(spans):
             first = words[i] in self._first_words or _bare(words[i]) in self._first_words
             first = first or (self._unmarked_possessives and words[i][:-1] in self._first_words)
-            reach = min(self._longest, len(spans) - i) if first else 0
-            for n in range(reach, 0, -1):
+            for n in range(self._reach(words, i) if first else 0, 0, -1):
                 key, end = tuple(words[i : i + n]), spans[i + n - 1][2]
                 names = self._names.get(key)
                 if not names and key[-1] != _bare(key[-1]):  # "interstellar's cast"
@@ -471,6 +472,15 @@ class NameTable:
                     found.append(Mention(typed[0], spans[i][1], spans[i + typed[1] - 1][2]))
                 i += typed[1] if typed is not None else 1
         return tuple(found)
+
+    def _reach(self, words: list[str], i: int) -> int:
+        """The most words from ``i`` on that a name may span: those that open a longer name,
+        and one more (a name's last word alone is also read in other forms: "interstellar's")."""
+        reach = min(self._longest, len(words) - i)
+        n = 1
+        while n < reach and tuple(words[i : i + n]) in self._beginnings:
+            n += 1
+        return n
 
     def _acronym(self, spans: Sequence[tuple[str, int, int]], i: int) -> tuple[str, int] | None:
         """The one name whose initials and number the word at ``i`` spells, and how many words
@@ -753,8 +763,9 @@ def careless_case(text: str) -> bool:
     titles' own words ("The", "Of") count only twice."""
     weight = 0
     for word, start, _ in word_spans(text):
-        inside = start > 0 and not _ENDS_SENTENCE.search(text[max(0, start - 3) : start])
-        if inside and text[start].isupper() and word in FUNCTION_WORDS:
+        if not (text[start].isupper() and word in FUNCTION_WORDS):
+            continue  # only a function word in capitals counts: what precedes others is not read
+        if start > 0 and not _ENDS_SENTENCE.search(text[max(0, start - 3) : start]):
             weight += 1 if word in _TITLE_WORDS else 2
     return weight >= 2
 

@@ -21,6 +21,7 @@ from memrevise.retrieval.query import (
     as_query,
     query_text,
     text_query,
+    token_set,
     tokenize,
 )
 from memrevise.retrieval.ranking import Ranking
@@ -48,6 +49,7 @@ __all__ = [
     "read_collection",
     "standardise",
     "text_query",
+    "token_set",
     "tokenize",
     "write_collection",
 ]

@@ -185,7 +185,10 @@ class BM25Index(PassageIndex):
             column = vocab.get(token)
             if column is not None:
                 start, end = indptr[column], indptr[column + 1]
-                scores[self._indices[start:end]] += self._data[start:end] * np.float32(weight)
+                postings = self._data[start:end]  # weighed only where the weight is not 1
+                scores[self._indices[start:end]] += (
+                    postings if weight == 1.0 else postings * np.float32(weight)
+                )
         scores.flags.writeable = False  # shared by every caller of the memoised part
         return scores
 

@@ -13,19 +13,36 @@ from bm25s.stopwords import STOPWORDS_EN
 
 WORD = re.compile(r"\w+")  # a word of lower-cased text (the tokenizer's "\b\w+\b")
 STOPWORDS = frozenset(STOPWORDS_EN)
-_STEMMER = Stemmer.Stemmer("english", 1_000_000)  # a cache of stemmed words
+_STEMMER = Stemmer.Stemmer("english", 0)  # its stems are kept in _STEMS instead
+STEMS_KEPT = 1_000_000  # words whose stems are kept
+_STEMS: dict[str, str] = {}
 TOKENIZER = "words-lower/stopwords-en/snowball-en"  # recorded in saved indexes
 
 
 def tokenize(text: str) -> list[str]:
     """Lower-cased, Snowball-stemmed word tokens without English stopwords; single characters
     are kept ("Toy Story 2" keeps "2")."""
-    return stem([t for t in WORD.findall(text.lower()) if t not in STOPWORDS])
+    return stem(_unstemmed(text))
+
+
+def token_set(text: str) -> frozenset[str]:
+    """The distinct tokens of ``text`` (each distinct word stemmed once)."""
+    return frozenset(stem(list(set(_unstemmed(text)))))
+
+
+def _unstemmed(text: str) -> list[str]:
+    return [t for t in WORD.findall(text.lower()) if t not in STOPWORDS]
 
 
 def stem(words: list[str]) -> list[str]:
-    """The Snowball stem of each lower-cased word, in one call (the words are not stopwords)."""
-    return _STEMMER.stemWords(words)
+    """The Snowball stem of each lower-cased word (the words are not stopwords), the words
+    not stemmed before in one call: a process reads the same words again and again."""
+    if len(_STEMS) > STEMS_KEPT:
+        _STEMS.clear()
+    new = [word for word in words if word not in _STEMS]
+    if new:
+        _STEMS.update(zip(new, _STEMMER.stemWords(new), strict=True))
+    return [_STEMS[word] for word in words]
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from memrevise.language import cues
 from memrevise.language.entities import STOPWORDS, name_key, word_spans
 from memrevise.language.kinds import looks_like_person
 from memrevise.memory import Memory, Status, Topic
-from memrevise.retrieval import Ranking, WeightedQuery, text_query, tokenize
+from memrevise.retrieval import Ranking, WeightedQuery, text_query, token_set
 from memrevise.text import cut, qualifier, strip_qualifier, words
 from memrevise.writer.base import Turn
 from memrevise.writer.context import (
@@ -167,7 +167,10 @@ class _Words:
                 yield i
 
     def holds(self, key: tuple[str, ...]) -> bool:
-        return next(self.starts(key), None) is not None
+        """Whether ``key`` is said (without a generator: asked for every candidate)."""
+        at = self.at.get(key[0]) if key else None
+        n = len(key)
+        return at is not None and (n == 1 or any(self.words[i : i + n] == key for i in at))
 
     def share(self, key: tuple[str, ...]) -> float:
         """The share of the words that a name said in them covers: 1 for an answer that is
@@ -177,7 +180,7 @@ class _Words:
     def near(self, key: tuple[str, ...], wanted: frozenset[str]) -> bool:
         """Whether a wanted word is next to a mention of the name ``key`` ("hip-hop singer
         Melle Mel")."""
-        if not wanted:
+        if self.at.keys().isdisjoint(wanted):  # no wanted word is said at all
             return False
         n = len(key)
         return any(
@@ -250,9 +253,11 @@ class Features:
             names.setdefault(title, reading.titles[title])
         candidates = tuple(dict.fromkeys(names.values()))
         rows = [self._base_row(context, name, reading) for name in candidates]
-        if turn.answer is not None:  # else the answer's columns stay zero
-            rows = self._answered_rows(candidates, rows, answer, answer_votes, reading)
         features = np.array(rows, dtype=np.float32).reshape(len(candidates), len(FEATURES))
+        if turn.answer is not None:  # else the answer's columns stay zero
+            features[:, _ANSWER_COLUMNS] = self._answer_columns(
+                candidates, rows, answer, answer_votes, reading
+            )
         return Example(candidates, features)
 
     def _base_row(self, context: Context, name: str, reading: _Reading) -> list[float]:
@@ -262,15 +267,16 @@ class Features:
             row = reading.rows[name] = self._row(context, name, reading)
         return row
 
-    def _answered_rows(
+    def _answer_columns(
         self,
         candidates: tuple[str, ...],
         rows: list[list[float]],
         answer: str,
         answer_votes: dict[str, tuple[float, float]],
         reading: _Reading,
-    ) -> list[list[float]]:
-        """The candidates' rows with the columns that read the turn's answer set."""
+    ) -> np.ndarray:
+        """The candidates' values of the columns that read the turn's answer (one row each,
+        in the order of :data:`_ANSWER_COLUMNS`), given their other columns (``rows``)."""
         answer_words = _Words.in_text(answer)
         opening = _Words.of(answer_words.words[:6])
         sources = self._sources(answer)
@@ -282,15 +288,11 @@ class Features:
             votes, rank = answer_votes.get(key, (0.0, 0.0))
             source, source_rank = sources.get(key, (0.0, 0.0))
             context_fit = base[_CONTEXT_FIT] or answer_words.near(said_as, kind_words)
-            values = (
+            answered.append((
                 answer_words.holds(said_as), opening.holds(said_as), votes, rank, True,
                 source, source_rank, context_fit,
-            )  # fmt: skip
-            row = list(base)
-            for column, value in zip(_ANSWER_COLUMNS, values, strict=True):
-                row[column] = float(value)
-            answered.append(row)
-        return answered
+            ))  # fmt: skip
+        return np.array(answered, dtype=np.float32).reshape(len(candidates), len(_ANSWER_COLUMNS))
 
     def _read(self, context: Context, text: str) -> _Reading:
         """The turn's reading without its answer (memoised by context and text: contexts are
@@ -345,9 +347,9 @@ class Features:
             "said": cues.pronouns(text),
             "description_words": [set(words(noun)) for noun in descriptions],
             "answer_age": {key: last - turn for key, (_, turn) in named_at.items()},
-            "question_tokens": set(tokenize(text)),
+            "question_tokens": token_set(text),
             "subject_words": _Words.of(_subject_words(text)),
-            "description_tokens": [set(tokenize(noun)) for noun in descriptions],
+            "description_tokens": [token_set(noun) for noun in descriptions],
             "kind_words": _kind_words(descriptions),
             "asked": _asked_words(memory),
             "context": [_Words.in_text(previous_answer), previous_question_words],
@@ -392,7 +394,7 @@ class Features:
         """Where the user may have read the answer: page (casefolded title) -> (the share of
         the answer's words its best passage holds, 1/rank of that passage) over the passages
         a search with the answer finds first."""
-        said = set(tokenize(answer))
+        said = token_set(answer)
         if not said:
             return {}
         sources: dict[str, tuple[float, float]] = {}
@@ -405,7 +407,7 @@ class Features:
 
     def _tokens(self, doc: int) -> frozenset[str]:
         """The tokens of passage ``doc`` (memoised: answers are read from the same pages)."""
-        return frozenset(tokenize(self.corpus.text(doc)))
+        return token_set(self.corpus.text(doc))
 
     def _row(self, context: Context, name: str, reading: _Reading) -> list[float]:
         """A candidate's row but for the columns that read the turn's answer (zero; its

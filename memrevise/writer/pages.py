@@ -12,7 +12,7 @@ import numpy as np
 from memrevise.language import cues
 from memrevise.language.entities import name_key
 from memrevise.language.kinds import infer_kind, looks_like_person
-from memrevise.retrieval import tokenize
+from memrevise.retrieval import token_set
 from memrevise.text import ANSWER_CUT, qualifier, strip_qualifier
 
 
@@ -44,7 +44,7 @@ class PageWords:
     def _read(self, title: str) -> frozenset[str]:
         docs = self.corpus.pages(title)[: self.passages].tolist()
         # One call for every passage: no word runs across the space that joins them.
-        return frozenset(tokenize(" ".join(self.corpus.text(d)[: self.chars] for d in docs)))
+        return token_set(" ".join(self.corpus.text(d)[: self.chars] for d in docs))
 
 
 OPENING_CHARS = 250  # where a page's opening says when it dates from ("is a 1979 film")
