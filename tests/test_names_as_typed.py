@@ -1,6 +1,7 @@
 """Names as people type them in ordinary turns: a one-word title misspelt by a single typo
 ("seinfield", not "palying" for "Praying"), a title in its initials without a number
-("tlou"); and a correction that only describes, in two pieces ("the
+("tlou"); a question that names its own subject left as typed ("hells kitchen on fox started
+when", "noma copenhagen who opened it"); and a correction that only describes, in two pieces ("the
 explorer — the guy it's named for"), read among the pages that share a word of the
 rejected one's title."""
 
@@ -18,6 +19,14 @@ PAGES = {
         "The Last of Us is an American drama television series from 2023, with Pedro Pascal."
     ],
     "Pedro Pascal": ["Pedro Pascal is a Chilean-American actor, born in Santiago in 1975."],
+    "Gordon Ramsay": [
+        "Gordon Ramsay is a British chef, born in 1966, who has presented Hell's Kitchen on Fox "
+        "since 2005 and trained under Marco Pierre White."
+    ],
+    "Danish cuisine": [
+        "The New Nordic movement in Danish cuisine grew around Noma, which René Redzepi and "
+        "Claus Meyer opened in Copenhagen in 2003."
+    ],
     "Hudson River": [
         "The Hudson River is a river in New York, named after Henry Hudson, who sailed up it "
         "in 1609."
@@ -53,3 +62,19 @@ def test_a_correction_in_two_descriptions_is_the_page_sharing_a_word(writer):
     history = [("what happened to hudson", PAGES["Hudson River"][0])]
     output, _ = converse(writer, history, "the explorer — the guy it's named for")
     assert output.topic == "Henry Hudson"
+
+
+@pytest.mark.parametrize(
+    "said", ["hells kitchen on fox started when", "noma copenhagen who opened it"]
+)
+def test_a_question_that_names_its_own_subject_is_left_as_typed(writer, said):
+    history = [("tell me about gordon ramsay", PAGES["Gordon Ramsay"][0])]
+    output, _ = converse(writer, history, said)
+    assert output.query == said
+
+
+@pytest.mark.parametrize("said", ["who trained him", "where was he born"])
+def test_a_question_that_refers_back_is_still_written_out(writer, said):
+    history = [("tell me about gordon ramsay", PAGES["Gordon Ramsay"][0])]
+    output, _ = converse(writer, history, said)
+    assert "Gordon Ramsay" in output.query

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any, Protocol
 
 from memrevise.language import cues
-from memrevise.language.entities import name_key, name_keys
+from memrevise.language.entities import FUNCTION_WORDS, name_key, name_keys
 from memrevise.retrieval.ranking import Ranking
 from memrevise.text import strip_qualifier
 from memrevise.writer.pages import PageOpenings, Pages, PageWords
@@ -142,7 +142,7 @@ class CorpusNames:
 
     def _read(self, words: str) -> tuple[str, ...]:
         pattern = re.compile(
-            r"(?<![\w'’])" + r"\s+".join(map(re.escape, words.split())) + r"(?![\w'’])",
+            r"(?<![\w'’])" + r"\s+".join(map(_as_written, words.split())) + r"(?![\w'’])",
             re.IGNORECASE,
         )
         named: Counter[str] = Counter()
@@ -159,6 +159,14 @@ class CorpusNames:
         if not uses or named.total() < NAME_SHARE * uses:
             return ()
         return tuple(title for title, _ in named.most_common() if title)
+
+
+def _as_written(word: str) -> str:
+    """A pattern for a word as the corpus may write it: a possessive "s" typed without its
+    apostrophe ("hells" for "Hell's") either way, not a function word's ("whats")."""
+    if len(word) > 2 and word.endswith("s") and "'" not in word and word[:-1] not in FUNCTION_WORDS:
+        return f"{re.escape(word[:-1])}['’]?s"
+    return re.escape(word)
 
 
 class Nicknames:

@@ -1796,6 +1796,28 @@ class RuleWriter:
         said = set(cues.words_of(_EXISTENTIAL.sub(" ", text)))  # "are there", no place
         if self.corpus_names is None or said & _POINTING or _ELLIPTIC.match(text):
             return []  # "his", "who ruled there", "and the royal society?": context wanted
+        return self._names_written(text, topic)
+
+    def _asks_after_naming(self, text: str, topic: str) -> bool:
+        """Whether a question names its subject first, then asks about it by a question word
+        and a pronoun ("noma copenhagen who opened it", "terrible towel who came up with
+        it"): the pronoun means the subject, and the question needs nothing more."""
+        asked_at = _question_after_subject(text)
+        if self.corpus_names is None or asked_at is None:
+            return False
+        subject = cues.words_of(text[:asked_at])
+        asking = cues.words_of(text[asked_at:])
+        pointing = set(asking) & _POINTING
+        return (
+            subject[-1:] != ["one"]  # "the tommy vercetti one - when did it come out"
+            and bool(_WH & set(asking[:1]) and pointing)
+            and not pointing & cues.PERSON_PRONOUNS  # "1996 masters what happened to him"
+            and bool(self._names_written(text[:asked_at], topic))
+        )
+
+    def _names_written(self, text: str, topic: str) -> list[str]:
+        """The runs of ``text`` that the corpus writes as names, one of their words rare, other
+        than the topic's own, unless a definite description refers back beside them."""
         own = set(name_key(topic))
         names = [
             run
@@ -2207,6 +2229,8 @@ class RuleWriter:
         said = {name.casefold(), (rejected or "").casefold()}
         others = [n for n in context.names(question) if n.casefold() not in said]
         others += self._written_as_names(question, name)  # "why was mattingly replaced"
+        if self._asks_after_naming(question, name):
+            return question  # "noma copenhagen who opened it"
         topic = context.memory.topic(name) or (context.memory.topic(rejected) if rejected else None)
         known = topic is not None or rejected is not None or context.first_turn_naming(name)
         if not known and not decision.phrase:
