@@ -8,10 +8,10 @@ counted in both end-to-end times. Each run is the CLI in its own process, as a u
 With ``--before DIR`` (a checkout of earlier code), that code's ``memrevise index`` and
 ``memrevise run`` (its default, shared prefixes where it has them) are timed in the same run,
 on the same items, and its run file compared. Wall times on a shared machine vary more than
-a change of 10-20%; with ``--before`` and ``--cpu N`` the two codes also rank the first N
-items in one process each, at the same time, one on each core (swapped every round, ``--rounds``
-rounds), and the CPU seconds of each are printed with their ratio. Run it from the repository
-root:
+a change of 10-20%; with ``--before`` and ``--cpu N`` the two codes also build the method
+and rank the first N items as ``memrevise run --workers 1`` does, in one process each, at
+the same time, one on each core (swapped every round, ``--rounds`` rounds), and the CPU
+seconds of each are printed with their ratio. Run it from the repository root:
 
     python benchmarks/bench_shared_prefixes.py --collection bench/collection.jsonl \\
         --items bench/dev.jsonl
@@ -67,18 +67,19 @@ def timed(*args: object, code: Path | None = None) -> float:
     return time.perf_counter() - start
 
 
-# Ranks the first N items of ITEMS over INDEX with the memrevise method in this process and
+# Builds the memrevise method over INDEX and ranks the first N items of ITEMS in this process
+# as `memrevise run --workers 1` does (without traces, its garbage collection alike), and
 # prints the CPU seconds it took; run with the code of the checkout it starts in.
 _CPU_PROBE = """
 import sys, time
 from pathlib import Path
 from memrevise.bench.items import read_items
-from memrevise.methods.registry import MethodSpec
+from memrevise.methods import MethodSpec, rank_items
 index, items, count = Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3])
-method = MethodSpec(index, "memrevise").build()
+chosen = read_items(items)[:count]
 start = time.process_time()
-for item in read_items(items)[:count]:
-    method.rank(item, 100)
+for _ in rank_items(MethodSpec(index, "memrevise", traced=False), chosen, 100):
+    pass
 print(time.process_time() - start)
 """
 

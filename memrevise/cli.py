@@ -1,4 +1,7 @@
-"""The ``memrevise`` command line (see the contract for the commands and their options)."""
+"""The ``memrevise`` command line (see the contract for the commands and their options).
+
+Each command imports what it runs when it runs: ``memrevise index`` starts without the
+writers, the search and the benchmark's models."""
 
 from __future__ import annotations
 
@@ -13,33 +16,11 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from memrevise.bench.items import ItemsError, read_items
-from memrevise.console import print_demo_turn
-from memrevise.data import demo_collection, demo_conversation
-from memrevise.jsonl import JsonlError, count_lines
-from memrevise.methods import (
-    LLM_METHODS,
-    METHODS,
-    MethodSpec,
-    available_cores,
-    check_tag,
-    rank_items,
-    write_run,
-)
+from memrevise.choices import BACKENDS, DEFAULT_WRITER, LLM_METHODS, METHODS, WRITERS
+from memrevise.errors import UntitledWarning
+from memrevise.jsonl import count_lines
 from memrevise.progress import shown, stage, track
-from memrevise.retrieval import (
-    BACKENDS,
-    IndexLoadError,
-    UntitledWarning,
-    build_index,
-    iter_collection,
-    load_index,
-    read_collection,
-)
-from memrevise.search import MemRevise, SearchConfig
-from memrevise.writer import DEFAULT_WRITER, WRITERS, TurnError, make_writer
-from memrevise.writer.llm.config import LLMConfig
-from memrevise.writer.llm.server import ENV_MODEL, ENV_URL
+from memrevise.workers import available_cores
 
 app = typer.Typer(
     help="Conversational search with a memory that later turns can revise.",
@@ -65,7 +46,7 @@ def _fails_cleanly(command: Callable[..., T]) -> Callable[..., T]:
                 warnings.simplefilter("always", UntitledWarning)
                 warnings.showwarning = _show_warning
                 return command(*args, **kwargs)
-        except (JsonlError, IndexLoadError, TurnError, ValueError, OSError, ImportError) as error:
+        except (ValueError, OSError, ImportError) as error:  # bad JSONL, index, turn: ValueErrors
             err.print(f"error: {error}", markup=False)
             raise typer.Exit(2) from None
 
@@ -91,6 +72,12 @@ def demo(
     model: Annotated[Path | None, typer.Option(help=MODEL_HELP)] = None,
 ) -> None:
     """Replay the built-in Apollo 11 conversation over the built-in collection."""
+    from memrevise.console import print_demo_turn
+    from memrevise.data import demo_collection, demo_conversation
+    from memrevise.retrieval import build_index, read_collection
+    from memrevise.search import MemRevise
+    from memrevise.writer import make_writer
+
     index = build_index(read_collection(demo_collection()), backend, model)
     engine = MemRevise(index, make_writer(DEFAULT_WRITER, index))
     conversation = demo_conversation()
@@ -117,6 +104,8 @@ def index(
     ] = None,
 ) -> None:
     """Build and save an index of a collection."""
+    from memrevise.retrieval import build_index, iter_collection
+
     with shown(err):
         lines = count_lines(collection)
         passages = track(iter_collection(collection), "reading passages", lines)
@@ -173,6 +162,11 @@ def run(
 
     The llm writer and the memory-free-llm method call the model named by --llm (else
     $MEMREVISE_LLM_BASE_URL), batching a turn of --llm-batch conversations per call."""
+    from memrevise.bench.items import ItemsError, read_items
+    from memrevise.methods import MethodSpec, check_tag, rank_items, write_run
+    from memrevise.search import SearchConfig
+    from memrevise.writer.llm.config import LLMConfig
+
     config = SearchConfig(
         template=template,
         writer_query=writer_query,
@@ -220,6 +214,7 @@ def evaluate(
 ) -> None:
     """MRR@10, NDCG@3, R@10, R@100 and stale-above-gold per dataset and tier, with paired
     bootstrap intervals of each run against the first."""
+    from memrevise.bench.items import read_items
     from memrevise.evaluate import evaluate as run_evaluation
     from memrevise.evaluate import load_runs, summary
 
@@ -304,6 +299,7 @@ def train_annotate(
     """Teacher memories: the target node of every turn of every item, one (input, target)
     pair a line. A rerun keeps what was written and goes on. With --ray, every Ray actor
     builds the teacher once and conversations are written as their batches finish."""
+    from memrevise.bench.items import read_items
     from memrevise.distributed import RayTeacher
     from memrevise.train.annotate import TeacherSpec, annotate
 
@@ -336,7 +332,10 @@ def train_data(
 ) -> None:
     """The LLM writer's training examples: history and final turns, answer-removed copies,
     and copies on an auxiliary writer's memories."""
+    from memrevise.retrieval import load_index
+    from memrevise.search import MemRevise
     from memrevise.train.distill import read_annotations, writer_data
+    from memrevise.writer import make_writer
 
     engine = None
     if auxiliary != "none":
@@ -425,6 +424,10 @@ def chat(
     ':reset', ':quit'). The top passage counts as the answer you saw unless ':answer' gives it.
     """
     from memrevise.chat import Chat, run_chat
+    from memrevise.data import demo_collection
+    from memrevise.retrieval import build_index, load_index, read_collection
+    from memrevise.search import MemRevise
+    from memrevise.writer import make_writer
 
     loaded = load_index(index_dir) if index_dir else build_index(read_collection(demo_collection()))
     engine = MemRevise(loaded, make_writer(DEFAULT_WRITER, loaded))
@@ -451,6 +454,8 @@ def serve(
         from memrevise.service.server import serve as run_server
     except ImportError as error:
         raise ImportError(f"serve needs the service extra (memrevise[service]): {error}") from None
+    from memrevise.writer.llm.server import ENV_MODEL, ENV_URL
+
     if writer == "llm" and not os.environ.get(ENV_URL):
         raise ValueError(
             f"serve --writer llm takes its model from the environment: set ${ENV_URL} to an "

@@ -1,4 +1,4 @@
-"""Errors that point at a place in a file."""
+"""Errors that point at a place in a file, and warnings about an input file."""
 
 from __future__ import annotations
 
@@ -26,6 +26,10 @@ class LineError(ValueError):
 
 class ModelError(ValueError):
     """A missing or unreadable model file; the message names the file."""
+
+
+class UntitledWarning(UserWarning):
+    """Passages of a collection without a title (the message says how many)."""
 
 
 def numbered_lines(

@@ -13,7 +13,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "memrevise"
 FLOORS: tuple[frozenset[str], ...] = tuple(
     frozenset(floor.split())
     for floor in (
-        "errors text",  # plain text and error types
+        "errors text choices",  # plain text, error types, the names users choose from
         # small helpers over the floor below: JSONL files, numbers in names, worker chunks,
         # the shipped demo data, progress on stderr, work kept for shared prefixes
         "jsonl numbers workers data progress prefixes",

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from memrevise.bench.items import Item
+from memrevise.choices import BASELINE_METHODS
 from memrevise.language.entities import NameTable, mentions
 from memrevise.methods.base import Ranked
 from memrevise.retrieval import Retriever
@@ -59,8 +60,6 @@ class PronounRewriter:
         return item.question
 
 
-BASELINES: dict[str, Callable[[Item], str]] = {
-    "original": original_query,
-    "all-history": all_history_query,
-    "last-turn": last_turn_query,
-}
+BASELINES: dict[str, Callable[[Item], str]] = dict(
+    zip(BASELINE_METHODS, (original_query, all_history_query, last_turn_query), strict=True)
+)

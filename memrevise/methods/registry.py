@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from memrevise.choices import DEFAULT_WRITER, LLM_METHODS, METHODS
 from memrevise.language.entities import NameTable
 from memrevise.methods.base import MemReviseMethod, Method
 from memrevise.methods.baselines import BASELINES, PronounRewriter, QueryMethod
 from memrevise.retrieval import Retriever, load_index
 from memrevise.search import MemRevise, SearchConfig
-from memrevise.writer import DEFAULT_WRITER, make_writer
+from memrevise.writer import make_writer
 from memrevise.writer.llm.config import LLMConfig
 
 # The writer's own query searched alone: no memory-guided step, no topic repair.
@@ -23,8 +24,6 @@ MEMORY_FREE = SearchConfig(
     dropped_below=False,
     topic_repair=False,
 )
-METHODS = ("memrevise", "memory-free", "rewrite-rules", *BASELINES)
-LLM_METHODS = ("memory-free-llm",)  # they need a language model
 
 
 def batched(name: str, writer: str = DEFAULT_WRITER) -> bool:

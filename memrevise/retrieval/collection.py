@@ -8,6 +8,7 @@ import warnings
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from memrevise.errors import UntitledWarning
 from memrevise.jsonl import JsonlError, read_objects, write_atomic
 from memrevise.text import clean, is_one_word
 
@@ -23,10 +24,6 @@ class Passage:
 
 class CollectionError(JsonlError):
     """A malformed collection line; the message reads ``path:line: reason``."""
-
-
-class UntitledWarning(UserWarning):
-    """Passages of a collection without a title (the message says how many)."""
 
 
 def _field(record: dict, name: str, *, required: bool) -> str:

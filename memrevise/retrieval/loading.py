@@ -6,12 +6,11 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
+from memrevise.choices import BACKENDS
 from memrevise.retrieval.base import PassageIndex
 from memrevise.retrieval.bm25 import BM25Index
 from memrevise.retrieval.collection import Passage
 from memrevise.retrieval.storage import IndexLoadError, load_json, require_files
-
-BACKENDS = ("bm25", "dense", "hybrid", "colbert")
 
 
 def build_index(

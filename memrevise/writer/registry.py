@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from memrevise.choices import DEFAULT_WRITER, WRITERS
 from memrevise.retrieval import Retriever
 from memrevise.writer.base import Writer
 from memrevise.writer.grounding import Grounding
 from memrevise.writer.learned import DEFAULT_MODEL, LearnedWriter, WriterModel
 from memrevise.writer.llm.config import LLMConfig
 from memrevise.writer.rules import RuleWriter
-
-WRITERS = ("learned", "rules", "llm")
-DEFAULT_WRITER = "learned"  # measured better than the rules on the development split
 
 
 def make_writer(

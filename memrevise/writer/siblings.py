@@ -86,6 +86,8 @@ _MOVE = re.compile(  # not by years: "4 years later" counts years, read above
     re.IGNORECASE,
 )
 _BACK = frozenset("back earlier before".split())
+_STEP = r"(?P<after>before|after|earlier|later|back|ahead|forward)\b"  # after a family's name
+_STEP_WORD = re.compile(rf"\b{_STEP}", re.IGNORECASE)
 _MEMBER = _UNIT.replace("year|", "")  # "the first year" is no member
 _FIRST = re.compile(rf"\b(?:original|very\s+first|first\s+{_MEMBER})\b")
 _LAST = re.compile(rf"\b(?:latest|newest|most\s+recent|last\s+{_MEMBER})\b")
@@ -491,14 +493,17 @@ def _number_in_title(title: str) -> int | None:
 def _named_steps(title: str, text: str) -> re.Match[str] | None:
     """Steps counted in the family's own name: "2 louis's before him" from Louis XVI, "three
     apollos later", "two thutmoses back from him", and one step: "the thutmose after him"."""
-    stem = _stem(title)
-    if not stem:
+    if not _STEP_WORD.search(text):  # no step said: no pattern of the name to compile
         return None
-    return re.search(
-        rf"\b(?:{_COUNT}|the)\s+{re.escape(stem[0])}(?:'?s|es)?\s+(?P<way>)"
-        r"(?P<after>before|after|earlier|later|back|ahead|forward)\b",
-        text,
-        re.IGNORECASE,
+    stem = _stem(title)
+    return _steps_named_by(stem[0]).search(text) if stem else None
+
+
+@lru_cache(maxsize=4096)
+def _steps_named_by(word: str) -> re.Pattern[str]:
+    """Steps counted in ``word``, a family's name (see :func:`_named_steps`), compiled once."""
+    return re.compile(
+        rf"\b(?:{_COUNT}|the)\s+{re.escape(word)}(?:'?s|es)?\s+(?P<way>){_STEP}", re.IGNORECASE
     )
 
 
