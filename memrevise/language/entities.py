@@ -193,6 +193,8 @@ class Mention:
 @lru_cache(maxsize=65_536)
 def folded(word: str) -> str:
     """A word lower-cased and without accents, as people type names ("bronte" for "Brontë")."""
+    if word.isascii():
+        return word.lower()  # nothing to fold beyond case (most words)
     plain = unicodedata.normalize("NFKD", word.casefold().replace("’", "'"))
     return "".join(c for c in plain if not unicodedata.combining(c))
 
