@@ -4,7 +4,8 @@ capitalised word between "a" and a noun describes ("a French admiral"); a
 repair that points back by a pronoun stays on the topic; steps along a family said in its own
 name ("the ramesses after him", "two ramesses back") or in films and parts ("jump ahead two
 films", "the movie two before that", "back in part 2", "ramesses number three"); and "i asked
-about the militia painting" after an answer about another painting; a first name only one
+about the militia painting" after an answer about another painting; "the earlier one again"
+and "back to the opera itself"; a first name only one
 page has ("and nigella?"), unless it opens a longer name ("mark twain prize"); and a repair
 from one person to another of the same surname ("charlotte bronty, no sorry emily")."""
 
@@ -51,6 +52,12 @@ PAGES = {
     "Charlotte Brontë": ["Charlotte Brontë was an English novelist, born in Thornton in 1816."],
     "Emily Brontë": ["Emily Brontë was an English novelist, born in Thornton in 1818."],
     "Haworth": ["Haworth is a village in West Yorkshire where the Brontë sisters lived."],
+    "Carmen": [
+        "Carmen is an opera in four acts by Georges Bizet, first performed in Paris in 1875; "
+        "it ends with Carmen killed by Don José outside the bullring."
+    ],
+    "Georges Bizet": ["Georges Bizet was a French composer, born in Paris in 1838."],
+    "Charles Gounod": ["Charles Gounod was a French composer who taught Georges Bizet."],
     "The Night Watch": [
         "The Night Watch is a 1642 painting by Rembrandt of a militia company of Amsterdam, "
         "363 by 437 centimetres."
@@ -183,3 +190,22 @@ def test_a_repair_to_a_first_name_is_the_person_of_the_same_surname(writer):
     said = "where was charlotte bronty born, no sorry emily"
     output, _ = converse(writer, history, said)
     assert output.topic == "Emily Brontë"
+
+
+def test_a_return_to_the_earlier_one_again(writer):
+    history = [
+        ("tell me about ramesses i", PAGES["Ramesses I"][0]),
+        ("tell me about ramesses ii", PAGES["Ramesses II"][0]),
+    ]
+    output, _ = converse(writer, history, "the earlier one again pls, how long did he rule")
+    assert output.topic == "Ramesses I"
+
+
+def test_back_to_the_opera_itself(writer):
+    history = [
+        ("how does carmen end", PAGES["Carmen"][0]),
+        ("who wrote it", PAGES["Georges Bizet"][0]),
+        ("and gounod, who did he teach", PAGES["Charles Gounod"][0]),
+    ]
+    output, _ = converse(writer, history, "ok back to the opera itself.. where was it first put on")
+    assert output.topic == "Carmen"

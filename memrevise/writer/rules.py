@@ -2492,14 +2492,17 @@ def _kind_words(phrase: str) -> set[str]:
 
 
 # "going back to the previous topic", "about the first film we discussed again"
-_GOING_BACK = re.compile(
-    r"\b(?:to|about|with)\s+the\s+(?P<which>previous|last|earlier|first|original)\s+"
+_GOING_BACK = re.compile(  # "going back to the previous topic", "the earlier one again"
+    r"(?:\b(?:to|about|with)\s+|^\W*(?:ok(?:ay)?\W+)?)"
+    r"the\s+(?P<which>previous|last|earlier|first|original)\s+"
     r"(?P<noun>[a-z]+)\b",
     re.IGNORECASE,
 )
 # "going back to mick, where ...", "ok back to the show", "back to the dad. who ..."
 _BACK_TO = re.compile(
-    r"\b(?:back|return(?:ing)?)\s+to\s+(?P<what>[a-z0-9][\w' -]*?)(?=\s*[,.;:!?…—–]|\s+-\s|\s*$)",
+    r"\b(?:back|return(?:ing)?)\s+to\s+(?P<what>[a-z0-9][\w' -]*?)"
+    r"(?:\s+(?:itself|himself|herself|themselves|again))?"  # "back to the opera itself"
+    r"(?=\s*[,.;:!?…—–]|\s+-\s|\s*$)",
     re.IGNORECASE,
 )
 # A first part cut off after the place it was about to give: "how much did the first..."
