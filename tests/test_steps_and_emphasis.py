@@ -5,7 +5,8 @@ repair that points back by a pronoun stays on the topic; steps along a family sa
 name ("the ramesses after him", "two ramesses back") or in films and parts ("jump ahead two
 films", "the movie two before that", "back in part 2", "ramesses number three"); and "i asked
 about the militia painting" after an answer about another painting; "the earlier one again"
-and "back to the opera itself"; a first name only one
+and "back to the opera itself"; the namesake after or before one by the years their pages open
+with ("the ark royal that came after her"); a first name only one
 page has ("and nigella?"), unless it opens a longer name ("mark twain prize"); and a repair
 from one person to another of the same surname ("charlotte bronty, no sorry emily")."""
 
@@ -52,6 +53,13 @@ PAGES = {
     "Charlotte Brontë": ["Charlotte Brontë was an English novelist, born in Thornton in 1816."],
     "Emily Brontë": ["Emily Brontë was an English novelist, born in Thornton in 1818."],
     "Haworth": ["Haworth is a village in West Yorkshire where the Brontë sisters lived."],
+    "HMS Ark Royal (91)": [
+        "HMS Ark Royal (91) was a British aircraft carrier launched in 1937 and sunk in 1941."
+    ],
+    "HMS Ark Royal (R09)": [
+        "HMS Ark Royal (R09) was a British aircraft carrier launched in 1950, in service until "
+        "1979."
+    ],
     "Carmen": [
         "Carmen is an opera in four acts by Georges Bizet, first performed in Paris in 1875; "
         "it ends with Carmen killed by Don José outside the bullring."
@@ -209,3 +217,20 @@ def test_back_to_the_opera_itself(writer):
     ]
     output, _ = converse(writer, history, "ok back to the opera itself.. where was it first put on")
     assert output.topic == "Carmen"
+
+
+@pytest.mark.parametrize(
+    ("title", "said", "meant"),
+    [
+        (
+            "HMS Ark Royal (91)",
+            "and the ark royal that came after her, when",
+            "HMS Ark Royal (R09)",
+        ),
+        ("HMS Ark Royal (R09)", "and her predecessor w the same name", "HMS Ark Royal (91)"),
+    ],
+)
+def test_a_step_among_namesakes_by_the_years_their_pages_open_with(writer, title, said, meant):
+    history = [(f"tell me about {title.casefold()}", PAGES[title][0])]
+    output, _ = converse(writer, history, said)
+    assert output.topic == meant

@@ -2526,7 +2526,8 @@ _FAMILY_PLACE = re.compile(
     rf"|\b{_FAMILY_UNIT}\s+(?:two|three|2|3)\s+(?:before|after)\b"  # "the movie two before"
     rf"|\b(?:back|ahead|forward)\s+{_FAMILY_COUNT}\s+{_FAMILY_UNIT}\b"  # "jump ahead two films"
     rf"|\b{_FAMILY_COUNT}\s+{_FAMILY_UNIT}\s+(?:back|ahead|later|earlier|before|after)\b"
-    rf"|\b(?:part|number|no\.)\s+(?:{_FAMILY_COUNT}|[ivx]{{1,4}})\b",  # "back in part 2"
+    rf"|\b(?:part|number|no\.)\s+(?:{_FAMILY_COUNT}|[ivx]{{1,4}})\b"  # "back in part 2"
+    r"|\bcame\s+(?:after|before)\s+(?:her|him|it)\b|\b(?:predecessor|successor)\b",
     re.IGNORECASE,
 )
 # "about that place from before", "going back to the film you mentioned earlier"

@@ -19,6 +19,7 @@ from functools import cached_property, lru_cache
 
 from memrevise.language import cues
 from memrevise.language.entities import STOPWORDS, initials, name_key
+from memrevise.language.kinds import looks_like_person
 from memrevise.numbers import CENTURY, FIRST_YEAR, mentions
 from memrevise.text import qualifier, strip_qualifier
 from memrevise.writer.pages import Opening, same_kind, year_of
@@ -33,12 +34,13 @@ _NOT_AFTER_SAYING = "".join(
     rf"(?<!\b{verb}\s)" for verb in "about discussed mentioned said from asked named listed".split()
 )
 _NEXT = re.compile(
-    rf"\b(?:next|following|subsequent|{_NOT_AFTER_SAYING}later|newer|sequel|{_UNIT}\s+(?:{_STEP}\s+)?"
-    r"after|after\s+(?:that|it)|(?:ahead|forward)\s+(?:one|a)|one\s+(?:ahead|forward))\b",
+    rf"\b(?:next|following|subsequent|successor|{_NOT_AFTER_SAYING}later|newer|sequel|{_UNIT}\s+"
+    rf"(?:{_STEP}\s+)?after|(?:came\s+)?after\s+(?:that|it|her|him)|(?:ahead|forward)\s+"
+    r"(?:one|a)|one\s+(?:ahead|forward))\b",
     re.IGNORECASE,
 )
 _PREVIOUS = re.compile(
-    rf"\b(?:previous|preceding|prior|{_NOT_AFTER_SAYING}earlier|older|prequel|{_UNIT}\s+"
+    rf"\b(?:previous|preceding|prior|predecessor|{_NOT_AFTER_SAYING}earlier|older|prequel|{_UNIT}\s+"
     rf"(?:{_STEP}\s+)?before|before\s+(?:that|it)|back\s+(?:one|a)|one\s+back)\b",
     re.IGNORECASE,
 )
@@ -245,6 +247,25 @@ class Siblings:
         found = [years[v] for v in said_values(text) if v in years]
         return next((m for m in found if m.casefold() != title.casefold()), None)
 
+    def _namesake_step(self, title: str, text: str) -> str | None:
+        """The next or previous of ``title``'s namesakes by the years their pages open with
+        ("the enterprise that came after her" on USS Enterprise (CV-6): the one of 1960)."""
+        if self._openings is None:
+            return None
+        step = 1 if _NEXT.search(text) else -1 if _PREVIOUS.search(text) else 0
+        openings = {t: self._openings(t) for t in [title, *self.namesakes(title)]} if step else {}
+        if len(openings) < 2 or any(
+            opening is None or (not qualifier(t) and looks_like_person(t))
+            for t, opening in openings.items()
+        ):
+            return None  # things of one name only: not Taylor Swift and her first album
+        dated = [(year_of(opening), t) for t, opening in openings.items()]
+        if any(year is None for year, _ in dated):
+            return None
+        order = [t for _, t in sorted(dated)]
+        i = order.index(title) + step
+        return order[i] if 0 <= i < len(order) else None
+
     def _qualified(self, title: str) -> list[str]:
         """The few pages that share ``title``'s qualifier, one that names no kind or year
         ("Spirit (rover)", "Opportunity (rover)", "Curiosity (rover)")."""
@@ -364,7 +385,11 @@ class Siblings:
         before"), an ordinal ("the third instalment") or the first or latest one."""
         family = self.family(title)
         if not family:
-            return self._of_year(title, text) or self._namesake_of(title, said_values(text))
+            return (
+                self._of_year(title, text)
+                or self._namesake_of(title, said_values(text))
+                or self._namesake_step(title, text)
+            )
         values = [m.value for m in family]
         here = next(i for i, m in enumerate(family) if m.title.casefold() == title.casefold())
         named = self._named_member(family, title, text)
