@@ -2513,7 +2513,7 @@ _DANGLING = re.compile(
 _SORT_NOUNS = GENERIC_HEADS | {"topic", "guys", "ones", "men", "women", "people"}
 _MY_QUESTION = re.compile(r"\bmy\s+(?P<ord>first|second|third)\s+question\b", re.IGNORECASE)
 # A member of a numbered family by its place: "the third one", "the next film".
-_FAMILY_COUNT = r"(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)"
+_FAMILY_COUNT = r"(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _FAMILY_UNIT = r"(?:one|film|movie|part|game|book|season|episode|edition|instalment)s?"
 _FAMILY_PLACE = re.compile(
     r"\bthe\s+(?:very\s+)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|latest|"
@@ -2521,8 +2521,7 @@ _FAMILY_PLACE = re.compile(
     r"instalment|installment|sequel|season|edition|mission|olympics|tournament|world\s+cup)\b"
     r"(?!\s+(?:you|u|i|we|mentioned|listed|named)\b)"
     r"|\bthe\s+one\s+(?:after|before)(?:\s+(?:\d{1,4}|[ivxlc]{1,7})\b)?"  # "the one after 8"
-    r"|\b(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+"
-    r"(?:years?|yrs?)\s+(?:earlier|before|prior|later|after)\b"  # "4 yrs earlier"
+    rf"|\b{_FAMILY_COUNT}\s+(?:years?|yrs?)\s+(?:earlier|before|prior|later|after)\b"  # "4 yrs"
     rf"|\b{_FAMILY_UNIT}\s+(?:two|three|2|3)\s+(?:before|after)\b"  # "the movie two before"
     rf"|\b(?:back|ahead|forward)\s+{_FAMILY_COUNT}\s+{_FAMILY_UNIT}\b"  # "jump ahead two films"
     rf"|\b{_FAMILY_COUNT}\s+{_FAMILY_UNIT}\s+(?:back|ahead|later|earlier|before|after)\b"
