@@ -22,6 +22,7 @@ from memrevise.retrieval import (
     Passage,
     WeightedQuery,
     batchwords,
+    bm25,
     standardise,
     termcounts,
     textstore,
@@ -184,6 +185,19 @@ def test_scores_add_up_over_the_parts_of_a_query(index: BM25Index, a: str, b: st
     assert np.allclose(both, index.scores(a) + index.scores(b), rtol=1e-6, atol=0)
     merged = index.scores(WeightedQuery.of(f"{a} {b}"))  # one bag of the same terms
     assert np.allclose(both, merged, rtol=1e-6, atol=0)
+
+
+@given(QUERIES, QUERIES, st.floats(min_value=0.25, max_value=4.0))
+def test_many_postings_and_few_are_summed_alike(a: str, b: str, weight: float) -> None:
+    """A part with many postings is summed by a sparse product, one with few posting by
+    posting: the same float32 sums, whichever way."""
+    query = WeightedQuery.of(a, weight) + WeightedQuery.of(b)
+    summed = []
+    for least in (0, 10**9):  # every part by the product, then every part posting by posting
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(bm25, "SPARSE_PRODUCT_POSTINGS", least)
+            summed.append(BM25Index.build(PASSAGES).scores(query))
+    assert np.array_equal(*summed)
 
 
 def test_a_sum_remembers_its_parts_and_an_empty_part_adds_none() -> None:

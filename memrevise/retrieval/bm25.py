@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from functools import cached_property
 from pathlib import Path
 
 import bm25s
 import numpy as np
+import scipy.sparse as sp
 
 from memrevise.retrieval.base import PassageIndex
 from memrevise.retrieval.collection import Passage
@@ -33,6 +35,7 @@ VERSION = 2  # 2: texts compressed
 _BM25_ARRAYS = ("data.csc.index.npy", "indices.csc.index.npy", "indptr.csc.index.npy")
 SCORE_CACHE_BYTES = 128 * 2**20  # the score vectors of the latest query parts kept in memory
 LONG_PART = 8  # terms from which a part of a query is scored on its own
+SPARSE_PRODUCT_POSTINGS = 8_192  # postings from which a part is scored by a sparse product
 _BM25_FILES = ("params.index.json", "vocab.index.json", *_BM25_ARRAYS)
 
 
@@ -175,19 +178,34 @@ class BM25Index(PassageIndex):
         total.flags.writeable = False
         return total
 
+    @cached_property
+    def _matrix(self) -> sp.csc_array:
+        """Documents × terms BM25 weights, sharing (not copying) bm25s's CSC arrays."""
+        indptr = self._indptr
+        if indptr[-1] <= np.iinfo(self._indices.dtype).max:
+            indptr = indptr.astype(self._indices.dtype)  # scipy would copy indices to match
+        shape = (self.num_docs, len(indptr) - 1)
+        return sp.csc_array((self._data, self._indices, indptr), shape=shape, copy=False)
+
     def _score_terms(self, terms: tuple[tuple[str, float], ...]) -> np.ndarray:
         """The sum over ``terms`` of weight × each document's BM25 term score, added term by
-        term in float32 (as a sparse matrix-vector product would add them) straight from the
-        term's postings, without building a sliced matrix per query."""
+        term in float32. Terms with many postings (:data:`SPARSE_PRODUCT_POSTINGS` or more
+        in all) are summed by a sparse matrix-vector product over their columns, one pass
+        over each term's postings in C; fewer are added straight from each term's postings,
+        without the product's slicing cost. Both add the same float32 sums."""
         vocab, indptr = self._bm25.vocab_dict, self._indptr
-        scores = np.zeros(self.num_docs, dtype=np.float32)
-        for token, weight in terms:
-            column = vocab.get(token)
-            if column is not None:
+        known = [(vocab[token], weight) for token, weight in terms if token in vocab]
+        postings = sum(int(indptr[column + 1] - indptr[column]) for column, _ in known)
+        if known and postings >= SPARSE_PRODUCT_POSTINGS:
+            columns, weights = zip(*known, strict=True)
+            scores = self._matrix[:, list(columns)] @ np.array(weights, dtype=np.float32)
+        else:
+            scores = np.zeros(self.num_docs, dtype=np.float32)
+            for column, weight in known:
                 start, end = indptr[column], indptr[column + 1]
-                postings = self._data[start:end]  # weighed only where the weight is not 1
+                found = self._data[start:end]  # weighed only where the weight is not 1
                 scores[self._indices[start:end]] += (
-                    postings if weight == 1.0 else postings * np.float32(weight)
+                    found if weight == 1.0 else found * np.float32(weight)
                 )
         scores.flags.writeable = False  # shared by every caller of the memoised part
         return scores
