@@ -32,11 +32,12 @@ _MULTIPLIER = np.uint64(0x9E3779B97F4A7C15)  # odd: multiplying by it mixes bits
 class NumberedWords:
     """The words of a batch of texts: ``words`` lists the distinct ones in order of first
     appearance; the batch's i-th word is ``words[numbers[i]]``, from text ``docs[i]`` (both
-    int32, ``docs`` ascending)."""
+    int32, ``docs`` ascending) of the ``texts`` texts."""
 
     words: list[str]
     numbers: np.ndarray
     docs: np.ndarray
+    texts: int
 
 
 def number_words(texts: Sequence[str]) -> NumberedWords:
@@ -50,7 +51,7 @@ def _by_dictionary(texts: list[str]) -> NumberedWords:
     found = [WORD.findall(text) for text in texts]
     sequence = [numbers.setdefault(word, len(numbers)) for words in found for word in words]
     docs = np.repeat(np.arange(len(texts), dtype=np.int32), [len(words) for words in found])
-    return NumberedWords(list(numbers), np.array(sequence, dtype=np.int32), docs)
+    return NumberedWords(list(numbers), np.array(sequence, dtype=np.int32), docs, len(texts))
 
 
 @functools.cache
@@ -78,7 +79,8 @@ def _by_hash(texts: list[str]) -> NumberedWords | None:
     starts, ends = bounds[0::2], bounds[1::2]
     count = len(starts)
     if not count:
-        return NumberedWords([], np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.int32))
+        nothing = np.zeros(0, dtype=np.int32)
+        return NumberedWords([], nothing, nothing, len(texts))
     lengths = ends - starts
     letters = points[inside]  # the words' letters, one word after another
     first_letters = np.zeros(count, dtype=np.int64)
@@ -126,7 +128,7 @@ def _by_hash(texts: list[str]) -> NumberedWords | None:
     np.cumsum(np.fromiter(map(len, texts[:-1]), np.int64) + len(_SEPARATOR), out=text_starts[1:])
     per_text = np.diff(np.searchsorted(starts, text_starts), append=count)
     docs = np.repeat(np.arange(len(texts), dtype=np.int32), per_text)
-    return NumberedWords(words, rank[group], docs)
+    return NumberedWords(words, rank[group], docs, len(texts))
 
 
 def _same_letters(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from functools import cached_property
 from pathlib import Path
 
@@ -77,9 +77,13 @@ class BM25Index(PassageIndex):
         weights are bm25s's.
         """
         columns, counts = ColumnsBuilder(), TermCounts()
-        for batch in batches(passages):
-            columns.extend(batch)
-            counts.add([f"{passage.title} {passage.text}" for passage in batch])
+
+        def texts() -> Iterator[list[str]]:
+            for batch in batches(passages):
+                columns.extend(batch)
+                yield [f"{passage.title} {passage.text}" for passage in batch]
+
+        counts.add(texts())
         finished = columns.finish()
         data, indices, indptr = counts.bm25(k1, b)
         bm25 = bm25s.BM25(k1=k1, b=b)

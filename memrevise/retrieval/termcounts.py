@@ -3,9 +3,10 @@
 :class:`TermCounts` tokenises a batch of texts at once: the batch's words numbered by
 :func:`~memrevise.retrieval.batchwords.number_words`, each distinct word stemmed once (in one
 PyStemmer call for the words new to the collection), and words turned into term ids by array
-indexing. It keeps, per passage, each distinct term and how often it occurs (counted by
-sorting, no Python loop per passage or token), so a collection of millions of passages is
-indexed without holding its tokens.
+indexing; the next batch's words are numbered in a thread meanwhile. It keeps, per passage,
+each distinct term and how often it occurs (summed in a sparse matrix, no Python loop per
+passage or token), so a collection of millions of passages is indexed without holding its
+tokens.
 :meth:`TermCounts.bm25` then weights them exactly as bm25s's default ("lucene") BM25 does and
 lays them out as bm25s's documents × terms CSC arrays, which bm25s saves and loads.
 """
@@ -16,17 +17,20 @@ import itertools
 import math
 import tempfile
 from array import array
+from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TypeVar
 
 import numpy as np
 import scipy.sparse as sp
 
-from memrevise.retrieval.batchwords import number_words
+from memrevise.retrieval.batchwords import NumberedWords, number_words
 from memrevise.retrieval.query import STOPWORDS, stem
 
 T = TypeVar("T")
-BLOCK = 1 << 13  # passages tokenised and counted together
+BLOCK = 1 << 12  # passages tokenised and counted together
+NUMBERED_AHEAD = 1  # batches whose words are numbered in a thread while an earlier one is counted
 MERGED_PAIRS = 1 << 18  # (passage, term) pairs laid out together at the end
 _NO_TERM = -1  # the term of a stopword
 
@@ -74,27 +78,36 @@ class TermCounts:
     def num_docs(self) -> int:
         return len(self.lengths)
 
-    def add(self, texts: Sequence[str]) -> None:
-        """The next documents' texts (title and text together)."""
-        if not texts:
+    def add(self, batches: Iterable[Sequence[str]]) -> None:
+        """The next documents' texts (title and text together), a batch at a time. The words
+        of the next :data:`NUMBERED_AHEAD` batches are numbered in threads (NumPy leaves the
+        interpreter free) while a batch is counted; batches are counted in order."""
+        with ThreadPoolExecutor(NUMBERED_AHEAD) as numbering:
+            waiting: deque[Future[NumberedWords]] = deque()
+            for texts in batches:
+                waiting.append(numbering.submit(number_words, texts))
+                if len(waiting) > NUMBERED_AHEAD:
+                    self._count(waiting.popleft().result())
+            while waiting:
+                self._count(waiting.popleft().result())
+
+    def _count(self, batch: NumberedWords) -> None:
+        """Counts the terms of a batch whose words are numbered."""
+        if not batch.texts:
             return
-        batch = number_words(texts)
         words = np.fromiter(map(self._words.__getitem__, batch.words), np.int32, len(batch.words))
         self._give_terms()
         terms = self._word_terms[words][batch.numbers]
         kept = terms != _NO_TERM
         docs, terms = batch.docs[kept], terms[kept]
-        self.lengths.frombytes(np.bincount(docs, minlength=len(texts)).astype(np.int32).tobytes())
-        # Sorted (document, term) keys: runs of equal keys are a document's distinct terms,
-        # ascending, and their frequencies.
-        keys = np.sort(docs.astype(np.int64) << 32 | terms)
-        opens = np.flatnonzero(np.diff(keys, prepend=-1))
-        frequencies = np.diff(opens, append=len(keys))
-        keys = keys[opens]
-        self._pairs.frombytes(
-            np.bincount(keys >> 32, minlength=len(texts)).astype(np.int32).tobytes()
-        )
-        terms = (keys & 0xFFFFFFFF).astype(np.int32)
+        self.lengths.frombytes(np.bincount(docs, minlength=batch.texts).astype(np.int32).tobytes())
+        # Summing the duplicates of a documents × terms matrix of ones leaves each document's
+        # distinct terms, ascending, with their frequencies.
+        ones = np.ones(len(terms), dtype=np.int32)
+        counted = sp.csr_array((ones, (docs, terms)), shape=(batch.texts, len(self.vocab)))
+        counted.sum_duplicates()
+        self._pairs.frombytes(np.diff(counted.indptr).astype(np.int32).tobytes())
+        terms, frequencies = counted.indices.astype(np.int32, copy=False), counted.data
         tf = frequencies.astype(np.uint8 if frequencies.max(initial=0) <= 0xFF else np.int32)
         self._spool.write(terms.tobytes())
         self._spool.write(tf.tobytes())
