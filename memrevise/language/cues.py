@@ -251,11 +251,11 @@ ORDINALS = {
     "penultimate": -2, "second last": -2, "second to last": -2, "third last": -3,
     "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15,
     "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20,
-    "middle": MIDDLE,
+    "middle": MIDDLE, "final": -1,
 }  # fmt: skip
 _ORDINAL = (
     r"(?P<ord>second(?:\s+to)?\s+last|third\s+last|penultimate|former|latter|middle|first|second|"
-    r"third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|[1-9]\d?(?:st|nd|rd|th))"
+    r"third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final|[1-9]\d?(?:st|nd|rd|th))"
 )
 _POSITION = re.compile(rf"\b(?:the|that|this)\s+{_ORDINAL}(?:\s+(?P<noun>[a-z]+))?", re.IGNORECASE)
 _A_LIST = r"(?:on|in|of|from)\s+(?:that|the|this|ur|your|ya)\s+list\b"
@@ -266,7 +266,8 @@ _NUMBERED = re.compile(
     r"(?=\s+(?:of|on|in|from)\s+(?:those|these|them|that|the|this|ur|your)\b)",
     re.IGNORECASE,
 )
-_LIST_END = re.compile(rf"\b(?:at\s+)?the\s+(?P<end>top|bottom)\s+{_A_LIST}", re.IGNORECASE)
+_NOUN_NEEDED = frozenset({"middle", "final"})  # places that name a list's item only before a noun
+_LIST_END = re.compile(rf"\b(?:at\s+)?the\s+(?P<end>top|bottom|end)\s+{_A_LIST}", re.IGNORECASE)
 # Numbers said in words ("number two of those", "eight years later")
 NUMBER_WORDS = {
     w: n
@@ -577,7 +578,8 @@ def positions(text: str) -> list[Position]:
         ordinal = re.sub(r"\s+", " ", match["ord"].casefold())
         noun = (match["noun"] or "").casefold() if "noun" in match.re.groupindex else ""
         pair = ordinal in {"former", "latter"}
-        loose = ordinal != "middle" and (not noun or noun in {"of", "in", "from"})
+        # "the final name", never "the final" of a contest; nor "the middle of the film"
+        loose = ordinal not in _NOUN_NEEDED and (not noun or noun in {"of", "in", "from"})
         if pair or noun in _POSITION_NOUNS or loose:  # not "the middle of the film"
             value = ORDINALS[ordinal] if ordinal in ORDINALS else int(ordinal[:-2])
             found.append(Position(value, noun))

@@ -115,9 +115,13 @@ _DETERMINER = re.compile(
 )
 _LIST_GAP = re.compile(  # after a bracketed aside: "Apollo 8 (December 1968), Apollo 9"
     r"^\s*(?:\([^()]*\)\s*)?(?:,|&|and|or|,\s*and|,\s*or|as\s+well\s+as|with|and\s+then(?:\s+to)?)"
-    r"(?:\s+(?:the|a|an))?\s*$",
+    # a short aside of time between commas: "Charles XI and, from 1697, Charles XII"
+    r"(?:\s*,\s*(?:from|in|since|after|until|by)\s+[^,()]{1,24},)?"
+    r"(?:\s+(?:the|a|an))?"
+    r"(?-i:\s+(?:[A-Z][\w-]*\s+){0,2}[A-Z][\w-]*['’]s)?\s*$",  # "and Van Gogh's Sunflowers"
     re.IGNORECASE,
 )
+_POSSESSES = re.compile(r"^['’]s\s+$")  # "Caravaggio's Judith ...": the work is the item
 STOPWORDS = frozenset(
     [
         "a",
@@ -791,13 +795,24 @@ def _holds(outer: Mention, inner: Mention) -> bool:
 
 def lists(text: str, found: list[Mention]) -> list[list[str]]:
     """Groups of two or more names joined by commas, "and" or "or": "A, B and C"; a name in
-    a bracketed aside after an item is no item ("Sputnik 2 (with the dog Laika) and ...")."""
+    a bracketed aside after an item is no item ("Sputnik 2 (with the dog Laika) and ..."),
+    nor is a name that owns the next one ("Caravaggio's Judith ... and Artemisia's Judith
+    ...": the two paintings)."""
     asides = [m.span() for m in _ASIDE.finditer(text)]
+    found = [
+        mention
+        for mention in found
+        if not any(start <= mention.start and mention.end <= end for start, end in asides)
+    ]
     groups: list[list[Mention]] = []
-    for mention in found:
-        if any(start <= mention.start and mention.end <= end for start, end in asides):
-            continue
-        if groups and _LIST_GAP.match(text[groups[-1][-1].end : mention.start]):
+    owner: int | None = None  # where the owner of the next item starts
+    for i, mention in enumerate(found):
+        after = found[i + 1] if i + 1 < len(found) else None
+        if after is not None and _POSSESSES.match(text[mention.end : after.start]):
+            owner = mention.start if owner is None else owner
+            continue  # an item's owner is no item of its own
+        start, owner = (mention.start if owner is None else owner), None
+        if groups and _LIST_GAP.match(text[groups[-1][-1].end : start]):
             groups[-1].append(mention)
         else:
             groups.append([mention])
@@ -812,16 +827,28 @@ _ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
 
 
 def _tail(words: list[str]) -> list[str]:
-    """The words after the segment's last stopword: the item a list opens with."""
+    """The words after the segment's last stopword: the item a list opens with ("William I"
+    keeps its numeral)."""
     cut = max(
-        (i + 1 for i, w in enumerate(words) if _breaks(w) and (i == 0 or not _joins(words[i - 1]))),
+        (
+            i + 1
+            for i, w in enumerate(words)
+            if _breaks(w)
+            and (i == 0 or not _joins(words[i - 1]))
+            and not (w == "I" and i > 0 and words[i - 1][:1].isupper())
+        ),
         default=0,
     )
     return words[cut:]
 
 
+# Verbs that introduce a list beside the stopwords: "the early jets were the 707, the 727, ..."
+_INTRODUCES = frozenset("were include includes including included has have had been".split())
+
+
 def _breaks(word: str) -> bool:
-    return word.casefold() in STOPWORDS and not _joins(word)
+    folded = word.casefold()
+    return (folded in STOPWORDS or folded in _INTRODUCES) and not _joins(word)
 
 
 def _joins(word: str) -> bool:
@@ -851,10 +878,17 @@ def plain_lists(text: str, least: int = 3) -> list[list[str]]:
         for number, words in enumerate([*segments, []]):
             if number == 0:
                 words = _tail(words)
+                words = words[1:] if words and _ARTICLE.match(words[0] + " ") else words
             if words and len(words) <= _ITEM_WORDS and (run or number == 0):
                 run.append(words)
                 continue
-            if run and words:
+            # the words a list ends with, unless only they lack the capitals of its names
+            # ("William II and William III, followed by Queen Wilhelmina")
+            if (
+                run
+                and words
+                and (words[0][:1].isupper() or not all(i[0][:1].isupper() for i in run))
+            ):
                 run.append(_head(words))
             if len(run) >= least:
                 found.append(_unique(" ".join(w) for w in run if w))

@@ -11,8 +11,11 @@ from memrevise.language.entities import STOPWORDS
 from memrevise.text import ANSWER_CUT, cut, qualifier, strip_qualifier
 
 # A sentence ends at a stop before a capital, not at an initial ("F. Scott Fitzgerald") nor
-# after a title or other short form ("The Anatomy Lesson of Dr. Nicolaes Tulp", "St. Louis").
-_SHORT_FORMS = "Dr Mr Mrs Ms Mt St Jr Sr Prof Gen Col Capt Lt Sgt Rev Fr vs".split()
+# after a title or other short form ("The Anatomy Lesson of Dr. Nicolaes Tulp", "St. Louis",
+# "c. 1599", "Op. 314").
+_SHORT_FORMS = (
+    "Dr Mr Mrs Ms Mt St Jr Sr Prof Gen Col Capt Lt Sgt Rev Fr vs c ca Op op approx".split()
+)
 _SENTENCE = re.compile(
     r"(?<=[.!?])(?<!\b[A-Z]\.)"
     + "".join(rf"(?<!\b{short}\.)" for short in _SHORT_FORMS)

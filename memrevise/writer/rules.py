@@ -720,11 +720,12 @@ class RuleWriter:
             found = context.at_position(position, None)  # the memory had it right
         if found is None:
             return None
-        item = found[0].casefold()
-        members = [
+        item, said = found[0].casefold(), name_key(found[0])
+        members = [  # "Part II" ends "The Godfather Part II", "William II" opens its title
             m.title
             for m in self.siblings.family(rejected)
             if m.title.casefold().endswith(f" {item}")
+            or name_key(m.title)[: len(said)] == said != name_key(m.title)
         ]
         return (members[0], *found[1:]) if len(members) == 1 else found
 

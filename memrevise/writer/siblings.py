@@ -70,6 +70,8 @@ _SERIES_CANDIDATES = 40  # more titles opening with that name: too common a name
 _SERIES_KEPT = 4096  # titles whose series is remembered
 _QUALIFIER_MEMBERS = 8  # more pages sharing a qualifier: a kind ("film"), not a family
 _QUALIFIER_YEAR = re.compile(r"\b1[89]\d\d\b|\b20\d\d\b")  # "1984 film"
+_THE_BEFORE = re.compile(r"\bthe\s+$", re.IGNORECASE)
+_TITLE_YEAR = re.compile(r"\b(?:1[5-9]|20)\d\d\b")  # "1906 San Francisco earthquake"
 _PART_WORDS = frozenset("part chapter episode volume vol.".split())  # before a member's number
 _COUNT = r"(?P<count>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 # "4 yrs earlier", "eight years later": a family of years, that many years away
@@ -328,6 +330,22 @@ class Siblings:
             ]
         return dated[0] if len(dated) == 1 else None
 
+    def _dated_alike(self, title: str, years: list[int]) -> str | None:
+        """The one other page that ends in the same word as ``title``, both dated in their
+        titles, whose year is one of ``years``, whole or by its last two digits ("n for 89?"
+        on "1906 San Francisco earthquake": "1989 Loma Prieta earthquake")."""
+        own = name_key(strip_qualifier(title))
+        if not years or not own or not _TITLE_YEAR.search(title):
+            return None
+        found = [
+            other
+            for other in self._by_last.get(own[-1], ())
+            if other != title
+            and (year := _TITLE_YEAR.search(strip_qualifier(other))) is not None
+            and _said_year(int(year.group()), years)
+        ]
+        return found[0] if len(found) == 1 else None
+
     @cached_property
     def _by_last(self) -> dict[str, list[str]]:
         """The titles by the last word of their name, built when first looked for."""
@@ -389,6 +407,7 @@ class Siblings:
                 self._of_year(title, text)
                 or self._namesake_of(title, said_values(text))
                 or self._namesake_step(title, text)
+                or self._dated_alike(title, said_values(text))
             )
         values = [m.value for m in family]
         here = next(i for i, m in enumerate(family) if m.title.casefold() == title.casefold())
@@ -598,7 +617,10 @@ def said_values(text: str) -> list[int]:
         after = text[mention.end :]
         word = cues.words_of(after[:20])[:1]
         numbered = _NUMBERED.search(text[: mention.start])  # "part 3 come out" counts nothing
-        if word and word[0] not in _VALUE_FOLLOWERS and _COUNTED.match(after) and not numbered:
+        # "the 1906 quake" dates the quake; it counts none
+        dated = mention.number >= FIRST_YEAR and _THE_BEFORE.search(text[: mention.start])
+        counted = word and word[0] not in _VALUE_FOLLOWERS and _COUNTED.match(after)
+        if counted and not numbered and not dated:
             continue
         values.append(mention.number)
     return values
