@@ -2514,8 +2514,10 @@ _DANGLING = re.compile(
 _SORT_NOUNS = GENERIC_HEADS | {"topic", "guys", "ones", "men", "women", "people"}
 _MY_QUESTION = re.compile(r"\bmy\s+(?P<ord>first|second|third)\s+question\b", re.IGNORECASE)
 # A member of a numbered family by its place: "the third one", "the next film".
-_FAMILY_COUNT = r"(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
-_FAMILY_UNIT = r"(?:one|film|movie|part|game|book|season|episode|edition|instalment)s?"
+_FAMILY_COUNT = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+_FAMILY_UNIT = (
+    r"(?:one|film|movie|part|game|book|season|episode|edition|instalment|model|version)s?"
+)
 _FAMILY_PLACE = re.compile(
     r"\bthe\s+(?:very\s+)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|latest|"
     r"original|next|previous|following|preceding|prior)\s+(?:one|film|movie|part|games?|book|"
@@ -2524,10 +2526,11 @@ _FAMILY_PLACE = re.compile(
     r"|\bthe\s+one\s+(?:after|before)(?:\s+(?:\d{1,4}|[ivxlc]{1,7})\b)?"  # "the one after 8"
     rf"|\b{_FAMILY_COUNT}\s+(?:years?|yrs?)\s+(?:earlier|before|prior|later|after)\b"  # "4 yrs"
     rf"|\b{_FAMILY_UNIT}\s+(?:two|three|2|3)\s+(?:before|after)\b"  # "the movie two before"
+    r"|\b(?:two|three|2|3)\s+(?:before|after)\s+(?:him|her|it|that)\b"  # "the king two before him"
     rf"|\b(?:back|ahead|forward)\s+{_FAMILY_COUNT}\s+{_FAMILY_UNIT}\b"  # "jump ahead two films"
-    rf"|\b{_FAMILY_COUNT}\s+{_FAMILY_UNIT}\s+(?:back|ahead|later|earlier|before|after)\b"
+    rf"|\b{_FAMILY_COUNT}\s+{_FAMILY_UNIT}\s+(?:back|ahead|later|earlier|before|after|down|up)\b"
     rf"|\b(?:part|number|no\.)\s+(?:{_FAMILY_COUNT}|[ivx]{{1,4}})\b"  # "back in part 2"
-    r"|\bcame\s+(?:after|before)\s+(?:her|him|it)\b|\b(?:predecessor|successor)\b",
+    r"|\bcame\s+(?:after|before)\s+(?:her|him|it)\b|\b(?:predecessor|successor)s?\b",
     re.IGNORECASE,
 )
 # "about that place from before", "going back to the film you mentioned earlier"

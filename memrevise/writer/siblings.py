@@ -34,14 +34,14 @@ _NOT_AFTER_SAYING = "".join(
     rf"(?<!\b{verb}\s)" for verb in "about discussed mentioned said from asked named listed".split()
 )
 _NEXT = re.compile(
-    rf"\b(?:next|following|subsequent|successor|{_NOT_AFTER_SAYING}later|newer|sequel|{_UNIT}\s+"
+    rf"\b(?:next|following|subsequent|successors?|{_NOT_AFTER_SAYING}later|newer|sequel|{_UNIT}\s+"
     rf"(?:{_STEP}\s+)?after|(?:came\s+)?after\s+(?:that|it|her|him)|(?:ahead|forward)\s+"
     r"(?:one|a)|one\s+(?:ahead|forward))\b",
     re.IGNORECASE,
 )
 _PREVIOUS = re.compile(
-    rf"\b(?:previous|preceding|prior|predecessor|{_NOT_AFTER_SAYING}earlier|older|prequel|{_UNIT}\s+"
-    rf"(?:{_STEP}\s+)?before|before\s+(?:that|it)|back\s+(?:one|a)|one\s+back)\b",
+    rf"\b(?:previous|preceding|prior|predecessors?|{_NOT_AFTER_SAYING}earlier|older|prequel|{_UNIT}\s+"
+    rf"(?:{_STEP}\s+)?before|before\s+(?:that|it|him|her)|back\s+(?:one|a)|one\s+back)\b",
     re.IGNORECASE,
 )
 _STEPS = re.compile(rf"\b({_STEP})\s+(?:before|after)\b", re.IGNORECASE)
@@ -73,7 +73,7 @@ _QUALIFIER_YEAR = re.compile(r"\b1[89]\d\d\b|\b20\d\d\b")  # "1984 film"
 _THE_BEFORE = re.compile(r"\bthe\s+$", re.IGNORECASE)
 _TITLE_YEAR = re.compile(r"\b(?:1[5-9]|20)\d\d\b")  # "1906 San Francisco earthquake"
 _PART_WORDS = frozenset("part chapter episode volume vol.".split())  # before a member's number
-_COUNT = r"(?P<count>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+_COUNT = r"(?P<count>\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 # "4 yrs earlier", "eight years later": a family of years, that many years away
 _YEARS_APART = re.compile(
     rf"\b{_COUNT}\s+(?:years?|yrs?)\s+(?P<way>earlier|before|prior|later|after|on)\b",
@@ -86,10 +86,10 @@ _FROM_VALUE = re.compile(
 _LATER = frozenset("later after on".split())
 _MOVE = re.compile(  # not by years: "4 years later" counts years, read above
     rf"\b(?:(?P<way>back|ahead|forward)\s+)?{_COUNT}\s+(?!years?\b){_UNIT}s?"
-    r"(?:\s+(?P<after>back|ahead|forward|earlier|later))?\b",
+    r"(?:\s+(?P<after>back|ahead|forward|earlier|later|before|after|down|up))?\b",
     re.IGNORECASE,
 )
-_BACK = frozenset("back earlier before".split())
+_BACK = frozenset("back earlier before down".split())
 _STEP = r"(?P<after>before|after|earlier|later|back|ahead|forward)\b"  # after a family's name
 _STEP_WORD = re.compile(rf"\b{_STEP}", re.IGNORECASE)
 _MEMBER = _UNIT.replace("year|", "")  # "the first year" is no member
@@ -430,7 +430,7 @@ class Siblings:
         apart = _YEARS_APART.search(text)
         if apart is not None:
             count = apart["count"].casefold()
-            step = (int(count) if count.isdigit() else _NUMBER_WORDS[count]) * (
+            step = (int(count) if count.isdigit() else cues.NUMBER_WORDS[count]) * (
                 1 if apart["way"].casefold() in _LATER else -1
             )
             if values[0] >= FIRST_YEAR:
@@ -461,7 +461,7 @@ class Siblings:
         way = move and (move["way"] or move["after"])
         if way:
             count = (move["count"] or "1").casefold()  # "the thutmose after him": one step
-            size = int(count) if count.isdigit() else _NUMBER_WORDS[count]
+            size = int(count) if count.isdigit() else cues.NUMBER_WORDS[count]
             size = -size if way.casefold() in _BACK else size
             # numbered: "back 4 games" from X is VI, by number or year
             number = family[here].value if values[0] < CENTURY else _number_in_title(title)

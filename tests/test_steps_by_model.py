@@ -1,0 +1,42 @@
+"""Steps along a numbered family as people type them: "one model down", "the one two models
+before it", "the king two before him", "his successors wives"."""
+
+from __future__ import annotations
+
+import pytest
+from fixtures_writer import converse
+
+PAGES = {
+    "Fokker 50": ["The Fokker 50 is a Dutch turboprop airliner first flown in 1985."],
+    "Fokker 70": ["The Fokker 70 is a Dutch twin-engine jet airliner first flown in 1993."],
+    "Fokker 100": ["The Fokker 100 is a Dutch jet airliner first flown in 1986."],
+    "Frederick I of Denmark": ["Frederick I was King of Denmark from 1523 until 1533."],
+    "Frederick II of Denmark": ["Frederick II was King of Denmark from 1559 until 1588."],
+    "Frederick III of Denmark": ["Frederick III was King of Denmark from 1648 until 1670."],
+}
+FOKKER_100 = ("how many fokker 100 planes were built", "283 Fokker 100s were built until 1997.")
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        ("ok one model down?", "Fokker 70"),
+        ("and when did they stop making the one two models before it", "Fokker 50"),
+    ],
+)
+def test_models_counted_down_or_before(writer, said, meant):
+    output, _ = converse(writer, [FOKKER_100], said)
+    assert output.topic == meant
+
+
+def test_the_king_two_before_him(writer):
+    crowned = ("when was frederick iii of denmark crowned", "Frederick III was crowned in 1648.")
+    output, _ = converse(writer, [crowned], "ok and the king two before him, howd he get the crown")
+    assert output.topic == "Frederick I of Denmark"
+    assert "crown" in output.query
+
+
+def test_his_successors_wives(writer):
+    wife = ("frederick i of denmark wife", "Frederick I married Anna of Brandenburg in 1502.")
+    output, _ = converse(writer, [wife], "and his successors wives?")
+    assert output.topic == "Frederick II of Denmark"
