@@ -402,11 +402,17 @@ def normalised(text: str) -> str:
 _REPAIR_CUE = re.compile(
     r"(?:(?<=[,.;!?…—-])|(?<=\s))\s*(?:no+\s+wait|wait(?:\s+no+)?|hang\s+on|hold\s+on|"
     r"scratch\s+that|scrap\s+that|make\s+that|forget\s+that|or\s+rather|no+\s+no+|"
-    r"never\s+mind(?:\s+that)?|forget\s+(?:about\s+)?(?:the\s+)?[\w']+(?=\s*[,.;!?…—-])|"
+    r"never\s+mind(?:\s+that)?|forget\s+(?:about\s+)?(?:the\s+)?[\w']+(?:\s+for\s+now)?(?=\s*[,.;!?…—-])|"
+    # "wait ill ask about him later", "no skip latham"
+    r"i'?ll\s+ask\s+(?:about\s+)?(?:[\w']+\s+){0,2}?(?:later|another\s+time)|"
+    r"no+[\s,]+skip\s+[\w']+|"
     r"wrong\s+(?:chat|window|tab|convo|thread)|"
     r"i\s+mean|i\s+meant|my\s+bad|oops|whoops|rather|(?:er+m?|uh+|um+),?\s+(?:no+|nope|sorry))\b"
     r"|(?<=[,.;!?…—-])\s*(?:(?:ugh|argh|oh|ah|eh|meh|uh+|um+|er+m?)[\s,]+)?"  # ", ugh no, norman"
-    r"(?:no+|nope|nah|sorry|actually|hm+,?\s+no+|hm+)\b"
+    r"(?:no+|nope|nah|sorry|actually|hm+,?\s+no+|hm+|whatever|nvm)\b"  # "— eh whatever."
+    # "— meh, not the vasa.": a hesitation, then what it drops
+    r"|(?<=[,.;!?…—-])\s*(?:ugh|argh|oh|ah|eh|meh|uh+|um+|er+m?)[\s,]+not\s+(?:the\s+)?[\w']+"
+    r"(?=\s*[.!?…])"
     r"|(?<=[.…—-])\s*(?:or)\b|(?<=,)\s*or\s+no+\b",
     re.IGNORECASE,
 )
