@@ -677,7 +677,12 @@ class RuleWriter:
                 return other, "the other", self._depends(context, other)
         people = _unnegated(segment, self._people_said(context, segment))
         # the subject before the object of a preposition ("what did noel do before oasis")
-        said = [m.name for m in sorted(people, key=lambda m: (_governed(segment, m), m.start))]
+        said = [
+            m.name
+            for m in sorted(people, key=lambda m: (_governed(segment, m), m.start))
+            # "the son who went to vienna": a place the clause names is not the one meant
+            if not (_governed(segment, m) and _CLAUSE_OPENS.search(segment[: m.start]))
+        ]
         # A name written whole but misspelt ("Super Mario Galixy") before the names in it
         written = (m.name for m in capitalised(segment) if not self.titles.named(m.name))
         said = [*filter(None, (self._misspelt(context, name) for name in written)), *said]
@@ -849,6 +854,10 @@ class RuleWriter:
         kin = self._kin_of(context, segment, rejected)
         if kin is not None:  # "his older brother": the one the collection says
             return kin
+        # "the daughter who came over to help him": the one the last answer called his daughter
+        kin = self._relative_answered(context, said & cues.RELATIONS, excluded)
+        if kin is not None:
+            return kin
         searched = self.search is not None and lookup
         # Of two drummers, the one whose page reads like the rejected one's (the same band)
         like = self._like(rejected) if role and self.pages is not None else None
@@ -914,6 +923,30 @@ class RuleWriter:
         if relation.relation == "sibling" and relation.age:  # "the older one": of those in play
             return self._by_age_in_play(context, rejected, relation.age)
         return None
+
+    def _relative_answered(
+        self, context: Context, relations: set[str], excluded: set[str]
+    ) -> str | None:
+        """The one page or topic the last answer names right after calling it by one of
+        ``relations`` ("... his daughter Artemisia had come over ..."), if only one."""
+        if not relations or not context.memory.nodes:
+            return None
+        found: dict[str, None] = {}
+        for fact in context.memory.nodes[-1].facts:
+            for match in _relative_said(frozenset(relations)).finditer(fact):
+                after = fact[match.end() :]
+                # a whole name, else a first name only one person's page opens with
+                said = (
+                    mentions(after, context.topics, self.titles)[:1]
+                    + self.first_names.find(after)[:1]
+                )
+                for mention in said:
+                    name = context.canonical(mention.name)
+                    if mention.start == 0 and context.is_known(name):
+                        found[name] = None
+                        break
+        named = [n for n in found if n.casefold() not in excluded]
+        return named[0] if len(named) == 1 else None
 
     def _as_page(self, context: Context, name: str) -> str:
         """A name as the memory or the collection spells it, a surname only one person's page
@@ -2868,6 +2901,17 @@ _DESCRIBED_AFTER = re.compile(r"\s*(?:[,;:.…—–-]+|\s-)\s*(?:the|that)\s+[^
 
 
 _OPENING_CHARS = 60  # where an answer names what it is about
+_CLAUSE_OPENS = re.compile(r"\b(?:who|that|which|whose)\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=64)
+def _relative_said(relations: frozenset[str]) -> re.Pattern[str]:
+    """ "his daughter ", "her elder brother ": a possessive and one of ``relations`` (or its
+    plural), before the name an answer gives the relative."""
+    words = "|".join(sorted(re.escape(r) for r in relations))
+    return re.compile(rf"\b(?:his|her|their)\s+(?:[a-z]+\s+)?(?:{words})s?,?\s+", re.IGNORECASE)
+
+
 _ASKING_ABOUT = re.compile(r"^\W*(?:and\s+)?(?:what|how)\s+about\b", re.IGNORECASE)
 
 
