@@ -180,7 +180,7 @@ ROLE_NOUNS = PERSON_KINDS - frozenset(
 RELATIONS = frozenset(
     "brother brothers sister sisters sibling siblings son sons daughter daughters father mother "
     "dad mom mum parent parents wife husband spouse uncle aunt nephew niece cousin grandson "
-    "granddaughter grandfather grandmother".split()
+    "granddaughter grandfather grandmother bro sis grandpa grandma granddad grandad".split()
 )
 # How a relation is written, and its canonical word ("dad" is "father", "sisters" "sister").
 _RELATION_OF = {word: word.removesuffix("s") for word in RELATIONS} | {
@@ -189,6 +189,12 @@ _RELATION_OF = {word: word.removesuffix("s") for word in RELATIONS} | {
     "mom": "mother",
     "mum": "mother",
     "parents": "parent",
+    "bro": "brother",
+    "sis": "sister",
+    "grandpa": "grandfather",
+    "granddad": "grandfather",
+    "grandad": "grandfather",
+    "grandma": "grandmother",
 }
 # Words for a relative's age: "older", "big" -> "older"; "younger", "little" -> "younger".
 # ("youngest" is no step from one person: "their youngest brother" is read otherwise)

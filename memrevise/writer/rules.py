@@ -808,7 +808,7 @@ class RuleWriter:
         ]
         namesakes = [*self.titles.named(rejected), *self.siblings.namesakes(rejected)]
         family = [m.title for m in self.siblings.family(rejected)]
-        surname = name_key(rejected)[-1:]
+        rejected_key = name_key(rejected)
         pages = {*namesakes, *family}
 
         def spelled(name: str) -> str:  # "The Time Machine", the novella, beside the film held
@@ -825,7 +825,7 @@ class RuleWriter:
             # explorer" on Hudson River: Henry Hudson) and its surname ("clara shumann, no
             # sorry robert")
             *self._sharing_a_word(rejected),
-            *(self.same_surname.get(surname[0], ()) if surname else ()),
+            *(self.same_surname.get(family_name(rejected_key), ()) if rejected_key else ()),
         ]
         # What the wrong answer was about is not meant; where it was about another page than
         # the memory's topic and the user says what they asked ("i asked about the
@@ -986,7 +986,8 @@ class RuleWriter:
     def _by_age(self, person: str, age: str) -> str | None:
         """The person's nearest elder or younger sibling among the pages that share their
         last name (:meth:`_nearest_born`)."""
-        family = self.same_surname.get(name_key(person)[-1], ()) if name_key(person) else ()
+        key = name_key(person)
+        family = self.same_surname.get(family_name(key), ()) if key else ()
         return self._nearest_born(person, (other for other in family if other != person), age)
 
     def _born_in(self, person: str, text: str) -> str | None:
@@ -998,7 +999,7 @@ class RuleWriter:
             return None
         found = [
             other
-            for other in self.same_surname.get(key[-1], ())
+            for other in self.same_surname.get(family_name(key), ())
             if other != person and self._born(other) in years
         ]
         return found[0] if len(found) == 1 else None
@@ -2766,8 +2767,14 @@ def surname_families(people: Iterable[tuple[str, tuple[str, ...]]]) -> dict[str,
     """The ``people`` (from :func:`people_named`) by a last name two or more of them share."""
     families: dict[str, list[str]] = {}
     for title, key in people:
-        families.setdefault(key[-1], []).append(title)
+        families.setdefault(family_name(key), []).append(title)
     return {surname: named for surname, named in families.items() if len(named) > 1}
+
+
+def family_name(key: tuple[str, ...]) -> str:
+    """A person's last name among a name's words, past an order number ("Johann Strauss II":
+    "strauss")."""
+    return key[-2] if len(key) > 2 and _ORDER_NUMBER.fullmatch(key[-1]) else key[-1]
 
 
 def unique_surnames(
