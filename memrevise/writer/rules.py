@@ -1462,8 +1462,7 @@ class RuleWriter:
                 return found
         return None
 
-    @staticmethod
-    def _described_earlier(context: Context, what: str, earlier: set[str]) -> str | None:
+    def _described_earlier(self, context: Context, what: str, earlier: set[str]) -> str | None:
         """The earlier topic that words after "back to" describe: the latest person for "the
         person" or "the guy", the latest other topic for "the thing"; else the one topic
         the words fit best ("the show", "the island"), none where several fit as well."""
@@ -1475,7 +1474,14 @@ class RuleWriter:
             return next((t.name for t in topics if topic_is_person(t) == person), None)
         scored = sorted(((description_score(t, wanted), t.name) for t in topics), reverse=True)
         fits = [name for score, name in scored if score >= 1.0 and score == scored[0][0]]
-        return fits[0] if wanted and len(fits) == 1 else None
+        if wanted and len(fits) == 1:
+            return fits[0]
+        # "back to the cooper plane", "doc counsilmans swimmer": the one earlier topic whose
+        # stored facts say a rare word of it (not "the company")
+        told = {w for w in wanted - _KIND_NOUNS - _GENERIC_NOUNS if self.rare(w)}
+        told |= {w[:-1] for w in told if w.endswith("s") and len(w) > 3}  # "counsilmans"
+        said_in = [t.name for t in topics if told & fact_words(t)]
+        return said_in[0] if not fits and len(said_in) == 1 else None
 
     def _named_switch(self, context: Context, text: str) -> tuple[str, str] | None:
         """A question that names an entity other than the current topic moves to it ("who

@@ -1,0 +1,41 @@
+"""A return by a rare word an earlier answer said about a topic: "back to the ryan plane guy"
+after an answer about Lindbergh named Ryan Airlines, "back to bachrachs swimmer" (a
+possessive typed without its apostrophe)."""
+
+from __future__ import annotations
+
+import pytest
+from fixtures_writer import converse
+
+PAGES = {
+    "Charles Lindbergh": [
+        "Charles Lindbergh was an American aviator, born in Detroit in 1902, who flew the "
+        "Spirit of St. Louis from New York to Paris in 1927."
+    ],
+    "Amelia Earhart": ["Amelia Earhart was an American aviator, born in Kansas in 1897."],
+    "Johnny Weissmuller": [
+        "Johnny Weissmuller was an American swimmer and actor, born in 1904, coached by "
+        "William Bachrach."
+    ],
+}
+LINDBERGH = (
+    "who flew the spirit of st louis",
+    "Charles Lindbergh flew it in 1927; Ryan Airlines of San Diego built the plane.",
+)
+EARHART = ("and amelia earhart", "Amelia Earhart flew across the Atlantic alone in 1932.")
+WEISSMULLER = (
+    "who coached johnny weissmuller",
+    "Johnny Weissmuller was coached by William Bachrach at the Illinois Athletic Club.",
+)
+
+
+@pytest.mark.parametrize(
+    ("history", "said", "meant"),
+    [
+        ([LINDBERGH, EARHART], "back to the ryan plane guy — when did he die", "Charles Lindbergh"),
+        ([WEISSMULLER, EARHART], "back to bachrachs swimmer — did he act", "Johnny Weissmuller"),
+    ],
+)
+def test_back_to_a_topic_by_a_rare_word_its_answer_said(writer, history, said, meant):
+    output, _ = converse(writer, history, said)
+    assert output.topic == meant
