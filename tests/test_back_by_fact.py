@@ -39,3 +39,24 @@ WEISSMULLER = (
 def test_back_to_a_topic_by_a_rare_word_its_answer_said(writer, history, said, meant):
     output, _ = converse(writer, history, said)
     assert output.topic == meant
+
+
+NICKNAMED = {
+    "New Zealand men's national football team": [
+        "The New Zealand men's national football team, known as the All Whites, first "
+        "played at a World Cup in 1982."
+    ],
+    "White House": ["The White House is the residence of the president of the United States."],
+}
+
+
+def test_a_nickname_that_opens_with_a_function_word():
+    """ "the all whites" is the team its page calls so, though "all" is a function word."""
+    from fixtures_writer import index_of
+
+    from memrevise.writer import make_writer
+
+    writer = make_writer("rules", index_of(NICKNAMED))
+    history = [("who lives in the white house", "The president of the United States.")]
+    output, _ = converse(writer, history, "why are the all whites called that")
+    assert output.topic == "New Zealand men's national football team"

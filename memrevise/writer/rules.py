@@ -1404,6 +1404,8 @@ class RuleWriter:
         if found is None:  # "back to 11": the earlier topic of the current one's family
             moved = self.siblings.moved(current, what)
             found = moved if moved is not None and moved.casefold() in earlier else None
+        if found is None:
+            found = self._told_earlier(context, what, earlier)
         pronouns = cues.pronouns(text[said.end() :])
         return (found, pronouns[0] if pronouns else None) if found is not None else None
 
@@ -1462,7 +1464,8 @@ class RuleWriter:
                 return found
         return None
 
-    def _described_earlier(self, context: Context, what: str, earlier: set[str]) -> str | None:
+    @staticmethod
+    def _described_earlier(context: Context, what: str, earlier: set[str]) -> str | None:
         """The earlier topic that words after "back to" describe: the latest person for "the
         person" or "the guy", the latest other topic for "the thing"; else the one topic
         the words fit best ("the show", "the island"), none where several fit as well."""
@@ -1474,14 +1477,23 @@ class RuleWriter:
             return next((t.name for t in topics if topic_is_person(t) == person), None)
         scored = sorted(((description_score(t, wanted), t.name) for t in topics), reverse=True)
         fits = [name for score, name in scored if score >= 1.0 and score == scored[0][0]]
-        if wanted and len(fits) == 1:
-            return fits[0]
-        # "back to the cooper plane", "doc counsilmans swimmer": the one earlier topic whose
-        # stored facts say a rare word of it (not "the company")
-        told = {w for w in wanted - _KIND_NOUNS - _GENERIC_NOUNS if self.rare(w)}
+        return fits[0] if wanted and len(fits) == 1 else None
+
+    def _told_earlier(self, context: Context, what: str, earlier: set[str]) -> str | None:
+        """The one earlier topic whose stored facts say a rare word of what a return says
+        ("back to the cooper plane", "doc counsilmans swimmer"; not "the company")."""
+        wanted = set(cues.words_of(what)) - STOPWORDS - _KIND_NOUNS - _GENERIC_NOUNS
+        told = {w for w in wanted if self.rare(w)}
         told |= {w[:-1] for w in told if w.endswith("s") and len(w) > 3}  # "counsilmans"
+        head = cues.words_of(what)[-1:]  # "the scottish pudding" is no person's page
+        person = bool(set(head) & (cues.PERSON_NOUNS | cues.ROLE_NOUNS))
+        topics = [
+            t
+            for t in context.recent_topics()
+            if t.name.casefold() in earlier and (not head or topic_is_person(t) == person)
+        ]
         said_in = [t.name for t in topics if told & fact_words(t)]
-        return said_in[0] if not fits and len(said_in) == 1 else None
+        return said_in[0] if len(said_in) == 1 else None
 
     def _named_switch(self, context: Context, text: str) -> tuple[str, str] | None:
         """A question that names an entity other than the current topic moves to it ("who
@@ -2856,6 +2868,11 @@ def _name_match(wanted: set[str], name: str) -> float:
     return found
 
 
+def _substantial(word: str) -> bool:
+    """Whether ``word`` is no function word, question word or pronoun."""
+    return not (word in FUNCTION_WORDS or word in cues.QUESTION_WORDS or word in cues.PRONOUNS)
+
+
 def _nickname_candidates(text: str, rare: Callable[[str], bool]) -> list[str]:
     """What in a question may be a nickname, most likely first: up to three words after "the"
     ("the king of pop"), longest first, then each rare word, also without a possessive "s"
@@ -2866,9 +2883,14 @@ def _nickname_candidates(text: str, rare: Callable[[str], bool]) -> list[str]:
         if word != "the":
             continue
         run: list[str] = []
-        for following in spans[i + 1 : i + 1 + _RUN_WORDS]:
+        after = spans[i + 1 : i + 1 + _RUN_WORDS]
+        for j, following in enumerate(after):
             stop = following in cues.QUESTION_WORDS or following in cues.PRONOUNS
-            if stop or (following in FUNCTION_WORDS and (following != "of" or not run)):
+            # a function word opens a nickname before a word of substance ("the all blacks")
+            opens = not run and j + 1 < len(after) and _substantial(after[j + 1])
+            if stop or (
+                following in FUNCTION_WORDS and (following != "of" or not run) and not opens
+            ):
                 break
             run.append(following)
         while run and run[-1] == "of":
