@@ -1623,7 +1623,11 @@ class RuleWriter:
             return name, name
         if found:
             return None
-        return self._by_part_of_name(context, text) or self._named_in_corpus(current, text)
+        return (
+            self._by_part_of_name(context, text)
+            or self._named_in_corpus(current, text)
+            or self._place_named(current, text)
+        )
 
     @cached_property
     def _titles_by_word(self) -> dict[str, list[str]]:
@@ -1890,6 +1894,28 @@ class RuleWriter:
         if described - named:
             return []
         return names
+
+    @cached_property
+    def _places_by_name(self) -> dict[str, list[str]]:
+        """The titles of two words, a name and a kind of place ("Mississippi River"), by that
+        name, read when first looked for."""
+        by_name: dict[str, list[str]] = {}
+        for title in self._titles:
+            key = name_key(strip_qualifier(title))
+            if len(key) == 2 and key[1] in _PLACE_HEADS:
+                by_name.setdefault(key[0], []).append(title)
+        return by_name
+
+    def _place_named(self, current: Topic, text: str) -> tuple[str, str] | None:
+        """A place said by its name alone after "the", as people say rivers and lakes ("the
+        mississippi goes down to new orleans right": Mississippi River), where one title is
+        that name and a kind of place and the name is rare."""
+        for found in _THE_NAME.finditer(text):
+            word = found[1].casefold()
+            titles = self._places_by_name.get(word, [])
+            if len(titles) == 1 and self.rare(word) and titles[0] != current.name:
+                return titles[0], found.group()
+        return None
 
     def _named_in_corpus(self, current: Topic, text: str) -> tuple[str, None] | None:
         """A name of several words typed in lower case that is no title but that the corpus
@@ -2936,6 +2962,11 @@ _DESCRIBED_AFTER = re.compile(r"\s*(?:[,;:.…—–-]+|\s-)\s*(?:the|that)\s+[^
 
 
 _OPENING_CHARS = 60  # where an answer names what it is about
+_PLACE_HEADS = frozenset(
+    "river lake sea ocean desert mountains canal bay valley forest glacier falls strait "
+    "gulf peninsula loch".split()
+)
+_THE_NAME = re.compile(r"\bthe\s+([a-z][a-z'-]{3,})\b", re.IGNORECASE)  # "the mississippi"
 _CLAUSE_OPENS = re.compile(r"\b(?:who|that|which|whose)\b", re.IGNORECASE)
 
 
