@@ -60,3 +60,24 @@ def test_a_nickname_that_opens_with_a_function_word():
     history = [("who lives in the white house", "The president of the United States.")]
     output, _ = converse(writer, history, "why are the all whites called that")
     assert output.topic == "New Zealand men's national football team"
+
+
+PLAYERS = {
+    "Earvin Johnson": [
+        "Earvin Johnson is an American basketball player, born in 1959, nicknamed 'Magic Man' "
+        "by a sportswriter in Lansing."
+    ],
+    "Larry Bird": ["Larry Bird is an American basketball player, born in 1956 in Indiana."],
+}
+
+
+def test_a_nickname_typed_with_a_possessive_s():
+    """ "magic mans record?" names the player nicknamed 'Magic Man'."""
+    from fixtures_writer import index_of
+
+    from memrevise.writer import make_writer
+
+    writer = make_writer("rules", index_of(PLAYERS))
+    history = [("when was larry bird born", "Larry Bird was born in 1956.")]
+    output, _ = converse(writer, history, "magic mans record?")
+    assert output.topic == "Earvin Johnson"

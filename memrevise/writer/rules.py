@@ -2923,7 +2923,11 @@ def _nickname_candidates(text: str, rare: Callable[[str], bool]) -> list[str]:
             run.pop()
         found += [" ".join(run[:n]) for n in range(len(run), 0, -1) if run[n - 1] != "of"]
     plain = [
-        w not in FUNCTION_WORDS and w not in cues.PRONOUNS and not w.isdigit() and len(w) > 1
+        w not in FUNCTION_WORDS
+        and w not in cues.PRONOUNS
+        and w.removesuffix("s") not in cues.QUESTION_WORDS  # "whats", "whos"
+        and not w.isdigit()
+        and len(w) > 1
         for w in spans
     ]
     for word, usable in zip(spans, plain, strict=True):
@@ -2931,11 +2935,11 @@ def _nickname_candidates(text: str, rare: Callable[[str], bool]) -> list[str]:
             found.append(word)
         if usable and word.endswith("s") and len(word) > _SHORTEST_POSSESSOR and rare(word[:-1]):
             found.append(word[:-1])
-    found += [  # "mr cub"
-        f"{a} {b}"
-        for (a, b), usable in zip(itertools.pairwise(spans), itertools.pairwise(plain), strict=True)
-        if all(usable) and (rare(a) or rare(b))
-    ]
+    for (a, b), usable in zip(itertools.pairwise(spans), itertools.pairwise(plain), strict=True):
+        if all(usable) and (rare(a) or rare(b)):  # "mr cub", and "king vivs" as "king viv"
+            found.append(f"{a} {b}")
+            if b.endswith("s") and len(b) > _SHORTEST_POSSESSOR:
+                found.append(f"{a} {b[:-1]}")
     return list(dict.fromkeys(found))
 
 
