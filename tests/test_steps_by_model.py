@@ -1,5 +1,6 @@
 """Steps along a numbered family as people type them: "one model down", "the one two models
-before it", "the king two before him", "his successors wives"."""
+before it", "the king two before him", "his successors wives", "and what about the third,",
+"numero uno"; "was he the first?" asks after something else."""
 
 from __future__ import annotations
 
@@ -39,4 +40,23 @@ def test_the_king_two_before_him(writer):
 def test_his_successors_wives(writer):
     wife = ("frederick i of denmark wife", "Frederick I married Anna of Brandenburg in 1502.")
     output, _ = converse(writer, [wife], "and his successors wives?")
+    assert output.topic == "Frederick II of Denmark"
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        ("and what about the third, did he rule long", "Frederick III of Denmark"),
+        ("k now do frederick numero uno", "Frederick I of Denmark"),
+    ],
+)
+def test_an_ordinal_alone_after_what_about_and_numero_uno(writer, said, meant):
+    crowned = ("when was frederick ii of denmark crowned", "Frederick II was crowned in 1559.")
+    output, _ = converse(writer, [crowned], said)
+    assert output.topic == meant
+
+
+def test_the_first_alone_asks_after_something_else(writer):
+    crowned = ("when was frederick ii of denmark crowned", "Frederick II was crowned in 1559.")
+    output, _ = converse(writer, [crowned], "was he the first?")
     assert output.topic == "Frederick II of Denmark"

@@ -2608,7 +2608,10 @@ _FAMILY_PLACE = re.compile(
     rf"|\b(?:back|ahead|forward)\s+{_FAMILY_COUNT}\s+{_FAMILY_UNIT}\b"  # "jump ahead two films"
     rf"|\b{_FAMILY_COUNT}\s+{_FAMILY_UNIT}\s+(?:back|ahead|later|earlier|before|after|down|up)\b"
     rf"|\b(?:part|number|no\.)\s+(?:{_FAMILY_COUNT}|[ivx]{{1,4}})\b"  # "back in part 2"
-    r"|\bcame\s+(?:after|before)\s+(?:her|him|it)\b|\b(?:predecessor|successor)s?\b",
+    r"|\bcame\s+(?:after|before)\s+(?:her|him|it)\b|\b(?:predecessor|successor)s?\b"
+    # an ordinal on its own after "what about" or "and": "and what about the third, did he ..."
+    r"|\b(?:what\s+about|how\s+about|and)\s+the\s+(?:second|third|fourth|fifth|sixth|seventh|"
+    r"eighth|ninth|tenth)(?=\s*(?:[,.;!?…]|$))",
     re.IGNORECASE,
 )
 # "about that place from before", "going back to the film you mentioned earlier"

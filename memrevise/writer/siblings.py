@@ -93,7 +93,7 @@ _BACK = frozenset("back earlier before down".split())
 _STEP = r"(?P<after>before|after|earlier|later|back|ahead|forward)\b"  # after a family's name
 _STEP_WORD = re.compile(rf"\b{_STEP}", re.IGNORECASE)
 _MEMBER = _UNIT.replace("year|", "")  # "the first year" is no member
-_FIRST = re.compile(rf"\b(?:original|very\s+first|first\s+{_MEMBER})\b")
+_FIRST = re.compile(rf"\b(?:original|very\s+first|first\s+{_MEMBER}|numero\s+uno)\b")
 _LAST = re.compile(rf"\b(?:latest|newest|most\s+recent|last\s+{_MEMBER})\b")
 _ORDINAL = re.compile(
     rf"\b(?:the\s+)?(?P<ord>{'|'.join(w for w, n in cues.ORDINALS.items() if n > 1)}|"
