@@ -60,3 +60,13 @@ def test_the_first_alone_asks_after_something_else(writer):
     crowned = ("when was frederick ii of denmark crowned", "Frederick II was crowned in 1559.")
     output, _ = converse(writer, [crowned], "was he the first?")
     assert output.topic == "Frederick II of Denmark"
+
+
+def test_a_name_after_the_numeral_is_the_members_own():
+    from memrevise.writer.siblings import Siblings
+
+    titles = ["Eric XIII Magnus of Sweden", "Eric XIV of Sweden", "Eric XV of Sweden"]
+    siblings = Siblings(titles)
+    assert [m.title for m in siblings.family("Eric XIV of Sweden")] == titles
+    assert siblings.moved("Eric XIII Magnus of Sweden", "and the next eric") == "Eric XIV of Sweden"
+    assert siblings.moved("Eric XIV of Sweden", "13 not 14 lol") == "Eric XIII Magnus of Sweden"

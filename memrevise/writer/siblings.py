@@ -25,6 +25,7 @@ from memrevise.text import qualifier, strip_qualifier
 from memrevise.writer.pages import Opening, same_kind, year_of
 
 _SLOT = "#"
+_OWN_NAME_AFTER_SLOT = re.compile(r"# [a-z][\w'-]* of ")  # "charles # gustav of sweden"
 _UNIT = r"(?:one|year|season|edition|film|movie|game|book|part|mission|model|version)"
 _STEP_WORDS = {"two": 2, "three": 3, "2": 2, "3": 3}  # "the one two before that"
 _STEP = f"(?:{'|'.join(_STEP_WORDS)})"
@@ -161,6 +162,13 @@ class Siblings:
                 continue
             key, value = slot
             members.setdefault(key, {}).setdefault(value, title)
+        # "Charles X Gustav of Sweden" is of the family of "Charles XI of Sweden" too: a name
+        # after the numeral, before "of", is the member's own
+        for key, values in list(members.items()):
+            loose = _OWN_NAME_AFTER_SLOT.sub(f"{_SLOT} of ", key)
+            if loose != key and loose in members:
+                for value, title in values.items():
+                    members[loose].setdefault(value, title)
         # "Rocky" is the first of "Rocky II", "Rocky III"; without a plain "Ghostbusters", the
         # earliest "Ghostbusters (YEAR film)" is the first of "Ghostbusters II"
         for key, values in members.items():
