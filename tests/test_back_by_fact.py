@@ -5,7 +5,9 @@ possessive typed without its apostrophe)."""
 from __future__ import annotations
 
 import pytest
-from fixtures_writer import converse
+from fixtures_writer import converse, index_of
+
+from memrevise.writer import make_writer
 
 PAGES = {
     "Charles Lindbergh": [
@@ -52,10 +54,6 @@ NICKNAMED = {
 
 def test_a_nickname_that_opens_with_a_function_word():
     """ "the all whites" is the team its page calls so, though "all" is a function word."""
-    from fixtures_writer import index_of
-
-    from memrevise.writer import make_writer
-
     writer = make_writer("rules", index_of(NICKNAMED))
     history = [("who lives in the white house", "The president of the United States.")]
     output, _ = converse(writer, history, "why are the all whites called that")
@@ -73,10 +71,6 @@ PLAYERS = {
 
 def test_a_nickname_typed_with_a_possessive_s():
     """ "magic mans record?" names the player nicknamed 'Magic Man'."""
-    from fixtures_writer import index_of
-
-    from memrevise.writer import make_writer
-
     writer = make_writer("rules", index_of(PLAYERS))
     history = [("when was larry bird born", "Larry Bird was born in 1956.")]
     output, _ = converse(writer, history, "magic mans record?")

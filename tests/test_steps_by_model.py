@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 from fixtures_writer import converse
 
+from memrevise.writer.siblings import Siblings
+
 PAGES = {
     "Fokker 50": ["The Fokker 50 is a Dutch turboprop airliner first flown in 1985."],
     "Fokker 70": ["The Fokker 70 is a Dutch twin-engine jet airliner first flown in 1993."],
@@ -63,8 +65,6 @@ def test_the_first_alone_asks_after_something_else(writer):
 
 
 def test_a_name_after_the_numeral_is_the_members_own():
-    from memrevise.writer.siblings import Siblings
-
     titles = ["Eric XIII Magnus of Sweden", "Eric XIV of Sweden", "Eric XV of Sweden"]
     siblings = Siblings(titles)
     assert [m.title for m in siblings.family("Eric XIV of Sweden")] == titles

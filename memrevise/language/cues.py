@@ -592,7 +592,7 @@ def positions(text: str) -> list[Position]:
         pair = ordinal in {"former", "latter"}
         # "the final name", never "the final" of a contest; nor "the middle of the film"
         loose = ordinal not in _NOUN_NEEDED and (not noun or noun in {"of", "in", "from"})
-        if pair or noun in _POSITION_NOUNS or loose:  # not "the middle of the film"
+        if pair or noun in _POSITION_NOUNS or loose:
             value = ORDINALS[ordinal] if ordinal in ORDINALS else int(ordinal[:-2])
             found.append(Position(value, noun))
     return found

@@ -322,8 +322,8 @@ def is_initialism(name: str) -> bool:
 # Words beside a name in a title that people leave out ("Alcatraz Island", "Santos FC",
 # "Mount Kilimanjaro").
 _GENERIC_PLACE_WORDS = frozenset("mount island fc afc cf lake".split())
-# Subtitle words that name no work of their own ("Pokémon: The Movie", "Part Two").
 _SUBTITLE_DASH = re.compile(r" [–—] ")  # a subtitle after a spaced dash
+# Subtitle words that name no work of their own ("Pokémon: The Movie", "Part Two").
 _GENERIC_SUBTITLE = frozenset(
     "movie film game series part episode season chapter volume edition saga story show "
     "one two three four five six seven eight nine ten i ii iii iv v vi vii viii ix x".split()

@@ -70,7 +70,7 @@ from memrevise.writer.query import (
     replace_phrase,
     write_query,
 )
-from memrevise.writer.siblings import Siblings, said_values
+from memrevise.writer.siblings import COUNT_PATTERN, Siblings, said_values
 
 _WH = frozenset("what who whom whose which when where why how".split())
 _OPENERS = frozenset("and so ok okay oh also then but well now hm hmm btw".split())
@@ -2570,8 +2570,9 @@ def _kind_words(phrase: str) -> set[str]:
     return words.union(*(kind for kind in cues.KIND_WORDS if kind & words))
 
 
-# "going back to the previous topic", "about the first film we discussed again"
-_GOING_BACK = re.compile(  # "going back to the previous topic", "the earlier one again"
+# "going back to the previous topic", "about the first film we discussed again", "the earlier
+# one again"
+_GOING_BACK = re.compile(
     r"(?:\b(?:to|about|with)\s+|^\W*(?:ok(?:ay)?\W+)?)"
     r"the\s+(?P<which>previous|last|earlier|first|original)\s+"
     r"(?P<noun>[a-z]+)\b",
@@ -2592,7 +2593,6 @@ _DANGLING = re.compile(
 _SORT_NOUNS = GENERIC_HEADS | {"topic", "guys", "ones", "men", "women", "people"}
 _MY_QUESTION = re.compile(r"\bmy\s+(?P<ord>first|second|third)\s+question\b", re.IGNORECASE)
 # A member of a numbered family by its place: "the third one", "the next film".
-_FAMILY_COUNT = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _FAMILY_UNIT = (
     r"(?:one|film|movie|part|game|book|season|episode|edition|instalment|model|version)s?"
 )
@@ -2602,12 +2602,12 @@ _FAMILY_PLACE = re.compile(
     r"instalment|installment|sequel|season|edition|mission|olympics|tournament|world\s+cup)\b"
     r"(?!\s+(?:you|u|i|we|mentioned|listed|named)\b)"
     r"|\bthe\s+one\s+(?:after|before)(?:\s+(?:\d{1,4}|[ivxlc]{1,7})\b)?"  # "the one after 8"
-    rf"|\b{_FAMILY_COUNT}\s+(?:years?|yrs?)\s+(?:earlier|before|prior|later|after)\b"  # "4 yrs"
+    rf"|\b{COUNT_PATTERN}\s+(?:years?|yrs?)\s+(?:earlier|before|prior|later|after)\b"  # "4 yrs"
     rf"|\b{_FAMILY_UNIT}\s+(?:two|three|2|3)\s+(?:before|after)\b"  # "the movie two before"
     r"|\b(?:two|three|2|3)\s+(?:before|after)\s+(?:him|her|it|that)\b"  # "the king two before him"
-    rf"|\b(?:back|ahead|forward)\s+{_FAMILY_COUNT}\s+{_FAMILY_UNIT}\b"  # "jump ahead two films"
-    rf"|\b{_FAMILY_COUNT}\s+{_FAMILY_UNIT}\s+(?:back|ahead|later|earlier|before|after|down|up)\b"
-    rf"|\b(?:part|number|no\.)\s+(?:{_FAMILY_COUNT}|[ivx]{{1,4}})\b"  # "back in part 2"
+    rf"|\b(?:back|ahead|forward)\s+{COUNT_PATTERN}\s+{_FAMILY_UNIT}\b"  # "jump ahead two films"
+    rf"|\b{COUNT_PATTERN}\s+{_FAMILY_UNIT}\s+(?:back|ahead|later|earlier|before|after|down|up)\b"
+    rf"|\b(?:part|number|no\.)\s+(?:{COUNT_PATTERN}|[ivx]{{1,4}})\b"  # "back in part 2"
     r"|\bcame\s+(?:after|before)\s+(?:her|him|it)\b|\b(?:predecessor|successor)s?\b"
     # an ordinal on its own after "what about" or "and": "and what about the third, did he ..."
     r"|\b(?:what\s+about|how\s+about|and)\s+the\s+(?:second|third|fourth|fifth|sixth|seventh|"

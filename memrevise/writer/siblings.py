@@ -74,7 +74,9 @@ _QUALIFIER_YEAR = re.compile(r"\b1[89]\d\d\b|\b20\d\d\b")  # "1984 film"
 _THE_BEFORE = re.compile(r"\bthe\s+$", re.IGNORECASE)
 _TITLE_YEAR = re.compile(r"\b(?:1[5-9]|20)\d\d\b")  # "1906 San Francisco earthquake"
 _PART_WORDS = frozenset("part chapter episode volume vol.".split())  # before a member's number
-_COUNT = r"(?P<count>\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+# A count of steps or years, in digits or words ("4", "two"): the family places share it.
+COUNT_PATTERN = rf"(?:\d{{1,2}}|{'|'.join(cues.NUMBER_WORDS)})"
+_COUNT = rf"(?P<count>{COUNT_PATTERN})"
 # "4 yrs earlier", "eight years later": a family of years, that many years away
 _YEARS_APART = re.compile(
     rf"\b{_COUNT}\s+(?:years?|yrs?)\s+(?P<way>earlier|before|prior|later|after|on)\b",
@@ -91,8 +93,9 @@ _MOVE = re.compile(  # not by years: "4 years later" counts years, read above
     re.IGNORECASE,
 )
 _BACK = frozenset("back earlier before down".split())
-_STEP = r"(?P<after>before|after|earlier|later|back|ahead|forward)\b"  # after a family's name
-_STEP_WORD = re.compile(rf"\b{_STEP}", re.IGNORECASE)
+# The way a step goes, after a family's name ("the thutmose after him")
+_WAY_AFTER_NAME = r"(?P<after>before|after|earlier|later|back|ahead|forward)\b"
+_STEP_WORD = re.compile(rf"\b{_WAY_AFTER_NAME}", re.IGNORECASE)
 _MEMBER = _UNIT.replace("year|", "")  # "the first year" is no member
 _FIRST = re.compile(rf"\b(?:original|very\s+first|first\s+{_MEMBER}|numero\s+uno)\b")
 _LAST = re.compile(rf"\b(?:latest|newest|most\s+recent|last\s+{_MEMBER})\b")
@@ -555,7 +558,8 @@ def _named_steps(title: str, text: str) -> re.Match[str] | None:
 def _steps_named_by(word: str) -> re.Pattern[str]:
     """Steps counted in ``word``, a family's name (see :func:`_named_steps`), compiled once."""
     return re.compile(
-        rf"\b(?:{_COUNT}|the)\s+{re.escape(word)}(?:'?s|es)?\s+(?P<way>){_STEP}", re.IGNORECASE
+        rf"\b(?:{_COUNT}|the)\s+{re.escape(word)}(?:'?s|es)?\s+(?P<way>){_WAY_AFTER_NAME}",
+        re.IGNORECASE,
     )
 
 
