@@ -63,6 +63,7 @@ TUDORS = (
         ("the final name in that list is who i meant", -1),
         ("no i meant whoever was at the end of ur list", -1),
         ("the final one u listed", -1),
+        ("the 2nd dad in ur list, not the son", 2),  # any noun, where the list is said
     ],
 )
 def test_the_final_name_and_the_end_of_a_list_are_its_last_place(said, index):

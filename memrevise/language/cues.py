@@ -153,7 +153,7 @@ PERSON_KINDS = PERSON_NOUNS - {"one"} | frozenset(
 KIND_WORDS = (
     {"film", "movie", "picture"},
     {"song", "single", "track", "hit"},
-    {"show", "series", "sitcom", "programme", "program"},
+    {"show", "series", "sitcom", "programme", "program", "miniseries"},
     {"singer", "artist", "musician", "rapper", "vocalist", "frontman"},
     {"journalist", "reporter", "correspondent"},
     {"team", "club", "side"},
@@ -164,8 +164,8 @@ KIND_WORDS = (
 )
 # Kinds of works and things that are never a person ("Stories We Tell is a ... film").
 THING_KINDS = frozenset(
-    "film movie picture documentary song single track album show series sitcom programme "
-    "program book novel poem play opera musical symphony painting sculpture game video "
+    "film movie picture documentary song single track album show series miniseries sitcom "
+    "programme program book novel poem play opera musical symphony painting sculpture game video "
     "franchise team club band company city town village place country state island river "
     "lake mountain planet constellation element spacecraft ship telescope mission "
     "university".split()
@@ -206,7 +206,7 @@ _RELATION = re.compile(
     + "|".join(_AGE_OF)
     + r")\s+)?(?P<relation>"
     + "|".join(sorted(_RELATION_OF, key=len, reverse=True))
-    + r")\b",
+    + r")(?P<owner>['’]?s)?\b",  # "his dad's first win", typed "his dads first win"
     re.IGNORECASE,
 )
 
@@ -231,6 +231,19 @@ def relations(text: str) -> list[tuple[Relation, int, int]]:
         relation = _RELATION_OF[(m["relation"] or "sibling").casefold()]
         found.append((Relation(relation, _AGE_OF[m["age"].casefold()]), m.start(), m.end()))
     return sorted(found, key=lambda item: item[1])
+
+
+def relative_owns(text: str) -> bool:
+    """Whether a relative is named as the owner of what is asked ("his dad's first win",
+    typed "n his dads first win"), not as what is asked ("who was his dad", "his son's
+    name?")."""
+    return any(
+        m["owner"] and (owned := words_of(text[m.end() :])) and owned[0] not in _IDENTITY
+        for m in _RELATION.finditer(text)
+    )
+
+
+_IDENTITY = frozenset("name names called".split())  # what asks who the relative is
 
 
 _SIBLING_BY_AGE = re.compile(
@@ -266,6 +279,7 @@ _ORDINAL = (
 _POSITION = re.compile(rf"\b(?:the|that|this)\s+{_ORDINAL}(?:\s+(?P<noun>[a-z]+))?", re.IGNORECASE)
 _A_LIST = r"(?:on|in|of|from)\s+(?:that|the|this|ur|your|ya)\s+list\b"
 # "2nd on that list", "number two of those", "the one at the top of that list"
+_IN_A_LIST_AFTER = re.compile(rf"\s+{_A_LIST}", re.IGNORECASE)
 _ON_THE_LIST = re.compile(rf"\b{_ORDINAL}\s+(?:one\s+)?{_A_LIST}", re.IGNORECASE)
 _NUMBERED = re.compile(
     r"\bnumber\s+(?P<count>one|two|three|four|five|six|[1-9])\b"
@@ -476,13 +490,17 @@ def is_correction(text: str) -> bool:
     """Whether the turn rejects the current interpretation ("no, i meant ...", "wrong one",
     "i was asking about the other film", "i asked about the 2004 one", "sorry, 12 not 11"),
     in any case and with common typos; "i asked about" in a question that opens with a
-    question word is a relative clause ("where did the first person i asked about die")."""
+    question word is a relative clause ("where did the first person i asked about die"), and
+    one that names a place in the conversation without a word of refusal returns ("back to
+    the first one i asked about", "first thing i asked tho")."""
     text = normalised(text).strip()
     if _CORRECTION.search(text) or _THATS.match(text):  # "thats smith. carlos, the bronze guy"
         return True
     said = words_of(text)
     if positions(text) and in_a_list(text) and not set(said) & QUESTION_WORDS - {"list"}:
         return True  # "2nd on that list pls": a place in the answer's list, asking nothing
+    if conversation_position(text) is not None:
+        return False  # "going back to the first emperor i asked about", "first thing i asked"
     return bool(_SAID_BEFORE.search(text)) and bool(said) and said[0] not in QUESTION_WORDS
 
 
@@ -577,7 +595,8 @@ class Position:
 
 def positions(text: str) -> list[Position]:
     """Every list position named in ``text``, in order ("the second last person" -> -2, "the
-    one you named first" -> 1, "number two of those" -> 2, "at the top of that list" -> 1)."""
+    one you named first" -> 1, "number two of those" -> 2, "at the top of that list" -> 1,
+    "the 2nd dad in ur list" -> 2: any noun, where the list is said)."""
     found = []
     for match in _positions(text):
         if match.re is _NUMBERED:
@@ -592,7 +611,8 @@ def positions(text: str) -> list[Position]:
         pair = ordinal in {"former", "latter"}
         # "the final name", never "the final" of a contest; nor "the middle of the film"
         loose = ordinal not in _NOUN_NEEDED and (not noun or noun in {"of", "in", "from"})
-        if pair or noun in _POSITION_NOUNS or loose:
+        listed = _IN_A_LIST_AFTER.match(text, match.end()) is not None  # "the 2nd dad in ur list"
+        if pair or noun in _POSITION_NOUNS or loose or listed:
             value = ORDINALS[ordinal] if ordinal in ORDINALS else int(ordinal[:-2])
             found.append(Position(value, noun))
     return found
@@ -617,22 +637,32 @@ def _positions(text: str) -> list[re.Match[str]]:
 def conversation_position(text: str) -> Position | None:
     """The last place in the conversation ``text`` names, with any noun and the ordinal
     before or after the verb ("the third film we talked about", "the place we discussed
-    second")."""
-    found = [m for pattern in (_PLACE_BEFORE, _PLACE_AFTER) for m in pattern.finditer(text)]
+    second", "the very first pope i asked u about", "first thing i asked"), or the first
+    place as the conversation's opening ("the frenchman i opened with")."""
+    patterns = (_PLACE_BEFORE, _PLACE_AFTER, _OPENED_WITH)
+    found = [m for pattern in patterns for m in pattern.finditer(text)]
     if not found:
         return None
     last = max(found, key=lambda match: match.start())
-    return Position(ORDINALS[last["ord"].casefold()], last["noun"].casefold())
+    place = ORDINALS[last["ord"].casefold()] if last.re is not _OPENED_WITH else 1
+    return Position(place, last["noun"].casefold())
 
 
 _PLACE_ORDINAL = r"(?P<ord>first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)"
 _TALKED = (
-    r"(?:that\s+|which\s+)?(?:we|you|i)\s+(?:talked\s+about|discussed|spoke\s+about|"
-    r"were\s+talking\s+about|asked\s+about|covered|mentioned)"
+    r"(?:that\s+|which\s+)?(?:we|you|u|i)\s+(?:talked\s+about|discussed|spoke\s+about|"
+    r"were\s+talking\s+about|asked(?:\s+(?:you|u))?(?:\s+about)?|covered|mentioned)"
 )
-# "the third film we talked about", "the place we discussed second"
+# "the third film we talked about", "the very first pope i asked u about", "first thing i asked"
 _PLACE_BEFORE = re.compile(
-    rf"\bthe\s+{_PLACE_ORDINAL}\s+(?P<noun>[a-z]+)\s+{_TALKED}\b", re.IGNORECASE
+    rf"\b(?:the\s+)?(?:very\s+)?{_PLACE_ORDINAL}\s+(?P<noun>[a-z]+)\s+{_TALKED}\b",
+    re.IGNORECASE,
+)
+# "the person i started with", "the frenchman i opened with": the conversation's first topic
+_OPENED_WITH = re.compile(
+    r"\bthe\s+(?P<noun>[a-z]+)\s+(?:that\s+|who\s+|which\s+)?(?:we|i)\s+"
+    r"(?:started|began|opened|kicked\s+off)\s+with\b",
+    re.IGNORECASE,
 )
 _PLACE_AFTER = re.compile(
     rf"\bthe\s+(?P<noun>[a-z]+)\s+{_TALKED}\s+{_PLACE_ORDINAL}\b", re.IGNORECASE
@@ -705,7 +735,9 @@ _OPENING = re.compile(
 )
 _EARLIER = re.compile(r"\bthe\s+(?P<which>earlier|later)\s+(?P<noun>[a-z]+)\b", re.IGNORECASE)
 _CONVERSATION_ORDER = re.compile(
-    r"\b(?:we|you|i)\s+(?:talked|discussed|spoke|were\s+talking|asked|covered)\b", re.IGNORECASE
+    r"\b(?:we|you|u|i)\s+(?:talked|discussed|spoke|were\s+talking|asked|covered)\b"
+    r"|\b(?:we|i)\s+(?:started|began|opened|kicked\s+off)\s+with\b",
+    re.IGNORECASE,
 )
 
 

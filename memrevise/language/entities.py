@@ -320,8 +320,8 @@ def is_initialism(name: str) -> bool:
 
 
 # Words beside a name in a title that people leave out ("Alcatraz Island", "Santos FC",
-# "Mount Kilimanjaro").
-_GENERIC_PLACE_WORDS = frozenset("mount island fc afc cf lake".split())
+# "Mount Kilimanjaro", "Galápagos Islands").
+_GENERIC_PLACE_WORDS = frozenset("mount island islands fc afc cf lake".split())
 _SUBTITLE_DASH = re.compile(r" [–—] ")  # a subtitle after a spaced dash
 # Subtitle words that name no work of their own ("Pokémon: The Movie", "Part Two").
 _GENERIC_SUBTITLE = frozenset(
@@ -337,7 +337,9 @@ class NameTable:
     single-word name written in lower case is only found where ``common`` (a test of corpus
     frequency) says the word is rare and no determiner precedes it. With ``short_forms``,
     names are also found in short forms ("man utd"); with ``unmarked_possessives``, with a
-    possessive "s" typed without its apostrophe ("dicaprios first role").
+    possessive "s" typed without its apostrophe ("dicaprios first role"); with ``proper`` (a
+    test of whether the corpus writes a word as a name), in the plural of a title that opens
+    with one ("komodo dragons" of Komodo dragon).
     """
 
     def __init__(
@@ -346,8 +348,10 @@ class NameTable:
         common: Callable[[str], bool] = lambda _: False,
         short_forms: bool = False,
         unmarked_possessives: bool = False,
+        proper: Callable[[str], bool] | None = None,
     ):
         self._unmarked_possessives = unmarked_possessives
+        self._proper = proper
         self._names: dict[tuple[str, ...], list[str]] = {}
         self._first_words: set[str] = set()  # the first word of every name
         self._beginnings: set[tuple[str, ...]] = set()  # every name's first words, short of all
@@ -463,7 +467,10 @@ class NameTable:
                 plain = [w for w in key if w not in _ARTICLES]
                 if not names and len(plain) > 1 and _PLURAL.fullmatch(key[-1]):  # "nobel prizes"
                     singular = self._names.get((*key[:-1], key[-1][:-1]), ())
-                    names = [t for t in singular if _capitalised_words(t)]  # not "Video game"
+                    # not "Video game"; "komodo dragons" where the corpus writes "Komodo"
+                    names = [
+                        t for t in singular if _capitalised_words(t) or self._proper_word(key[0])
+                    ]
                     end = spans[i + n - 1][2]
                 if names and (
                     n > 1 or self._single_ok(text, spans[i]) or _kind_named(text, names, end)
@@ -578,14 +585,22 @@ class NameTable:
         """Whether ``word`` is common in the corpus behind the table."""
         return self._common(word)
 
+    def _proper_word(self, word: str) -> bool:
+        """Whether the corpus writes ``word`` as a name (never without a test of it)."""
+        return self._proper is not None and self._proper(word)
+
     def _single_ok(self, text: str, span: tuple[str, int, int]) -> bool:
         """A one-word name written in lower case must be rare in the corpus and not follow a
-        determiner or possessive ("its climate")."""
+        determiner or possessive ("its climate"); a short one must be initials or letters and
+        digits ("k2", "u2"), which no common word is."""
         word, start, _ = span
         if text[start].isupper():
             return True
         before = text[max(0, start - _DETERMINER_REACH) : start]  # not the whole text: linear
-        long_enough = len(word) > 3 or any(map(is_initialism, self._names.get((word,), ())))
+        names = self._names.get((word,), ())
+        long_enough = (
+            len(word) > 3 or any(map(is_initialism, names)) or _LETTERS_AND_DIGITS.fullmatch(word)
+        )
         return long_enough and not self._common(word) and not _DETERMINER.search(before)
 
 
@@ -596,9 +611,11 @@ def _capitalised_words(title: str) -> bool:
 
 
 _POSSESSIVE = "'s"
+_OWNER_AFTER = re.compile(r"(?:['’]?s\b)?")
 _PLURAL = re.compile(r"[a-z]{3,}[^s's]s")  # "prizes", not "glass" or "its"
 _QUALIFIER_AFTER = re.compile(r"\s*\((?P<qualifier>[^()]{1,40})\)")
 _WORD_AFTER = re.compile(r"\s+(?P<word>[A-Za-z]+)")
+_LETTERS_AND_DIGITS = re.compile(r"(?=\w*\d)(?=\w*[a-z])[a-z\d]+")  # "k2", "b52", "u2"
 _ACRONYM_TYPED = re.compile(r"[a-z]{2,6}\d{1,2}")
 _ACRONYM_LETTERS = re.compile(r"[a-z]{2,6}")
 _TYPED_NUMERAL = re.compile(r"(?!i$)x{0,3}(?:ix|iv|v?i{0,3})")  # "v", "iii"; "i" is a pronoun
@@ -739,7 +756,7 @@ def mentions(text: str, *tables: NameTable) -> list[Mention]:
             while first and chosen[first - 1].end > mention.start:
                 first -= 1
             overlapping = chosen[first:last]
-            if known and overlapping and all(_holds(mention, m) for m in overlapping):
+            if known and overlapping and all(_holds(mention, m, text) for m in overlapping):
                 del chosen[first:last], starts[first:last]
                 overlapping = []
             if not overlapping:
@@ -787,10 +804,12 @@ def _shouted(span: str, table: NameTable) -> bool:
     return len(span) > 3 and table.is_common(word)
 
 
-def _holds(outer: Mention, inner: Mention) -> bool:
-    """Whether ``outer`` covers ``inner`` and is longer."""
+def _holds(outer: Mention, inner: Mention, text: str) -> bool:
+    """Whether ``outer`` covers ``inner`` and is longer, with the possessive "s" it is written
+    with ("jim browns birthday": Jim Brown holds the "browns" of Cleveland Browns)."""
+    end = outer.end + len(_OWNER_AFTER.match(text, outer.end)[0])
     longer = outer.end - outer.start > inner.end - inner.start
-    return longer and outer.start <= inner.start and inner.end <= outer.end
+    return longer and outer.start <= inner.start and inner.end <= end
 
 
 def lists(text: str, found: list[Mention]) -> list[list[str]]:

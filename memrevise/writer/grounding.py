@@ -128,7 +128,7 @@ class CorpusNames:
     has it, "cn tower" is "CN Tower" (on the page "Toronto"), "jobs" is mostly a common noun.
 
     Reads the ``depth`` passages that match the words best; a use that opens a sentence says
-    nothing. Memoised: a conversation asks again for the names it said."""
+    nothing by its first word. Memoised: a conversation asks again for the names it said."""
 
     def __init__(self, index: Index, depth: int = NAME_DEPTH, cache: int = 65536):
         self.index = index
@@ -151,10 +151,13 @@ class CorpusNames:
             text = self.index.text(int(doc))
             for match in pattern.finditer(text):
                 before = text[: match.start()].rstrip()
+                written = match.group().split()
                 if not before or before[-1] in ".!?:":
-                    continue  # a sentence's first word is written in capitals anyway
+                    written = written[1:]  # a sentence's first word is written in capitals anyway
+                    if not written:  # its later ones are not ("Lonesome George, the last ...")
+                        continue
                 uses += 1
-                if all(w[0].isupper() for w in match.group().split()):
+                if all(w[0].isupper() for w in written):
                     named[self.index.title(int(doc))] += 1
         if not uses or named.total() < NAME_SHARE * uses:
             return ()
@@ -173,7 +176,9 @@ class Nicknames:
     """The pages that state a nickname ("He is nicknamed Dubya", "known as the King of Pop",
     "fans called him Schumi and the Red Baron"): "dubya" is George W. Bush. A nickname counts
     where it is written whole, with a capital, in the list right after the statement ("known
-    as the Joker Stairs" is no nickname "joker"). Memoised."""
+    as the Joker Stairs" is no nickname "joker"). A name given at birth counts too, said whole
+    or in part with its last word ("Pope John XXIII (born Angelo Giuseppe Roncalli; ...)":
+    "angelo roncalli", "roncalli"). Memoised."""
 
     def __init__(self, index: Index, depth: int = NICK_DEPTH, cache: int = 65536):
         self.index = index
@@ -195,6 +200,11 @@ class Nicknames:
                 items = (_NICK_OPENING.sub("", item) for item in _LIST_SPLIT.split(reach))
                 if any(i[:1].isupper() and " ".join(cues.words_of(i)) == words for i in items):
                     named[self.index.title(int(doc))] += 1
+            typed = words.split()
+            for born in _BORN_AS.finditer(text):
+                given = cues.words_of(born["name"])
+                if given[-1] == typed[-1] and set(typed) <= set(given):
+                    named[self.index.title(int(doc))] += 1
         return tuple(title for title, _ in named.most_common() if title)
 
 
@@ -202,6 +212,11 @@ _NICKNAMING = re.compile(
     r"\b(?:nicknamed|known\s+as|dubbed|called\s+(?:him|her|it|them)|"
     r"nickname(?:s)?(?:\s+(?:is|was|were))?)\s+",
     re.IGNORECASE,
+)
+# "(born Angelo Giuseppe Roncalli; 25 November 1881 – ...)": the name given at birth
+# (not "a German-born American businessman": the name ends where the aside or clause does)
+_BORN_AS = re.compile(
+    r"(?<![\w-])born\s+(?P<name>(?:[A-Z][\w'’-]*\s+){0,4}[A-Z][\w'’-]+)(?=\s*[;,)])"
 )
 _CLAUSE_END = re.compile(  # not at an abbreviation's stop ("known as Dr. J")
     r"(?<!\b[A-Z][a-z])(?<!\b[A-Z])\.(?:\s|$)|[;:()](?:\s|$)|\s(?:who|which|that|for|from|in|by|after)\s"

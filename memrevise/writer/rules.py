@@ -13,7 +13,7 @@ import itertools
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
 from functools import cached_property, lru_cache
 from typing import Any, NamedTuple
@@ -80,9 +80,9 @@ ANSWER_HORIZON = 30  # the latest turns whose answers' names, lists and kinds ca
 RECENT_TOPICS = 10  # the most recently discussed topics a correction or a return may mean
 _STATED_KIND = 2.0  # what a description's kind word adds where a page opens as that kind
 _MISSPELT = 0.85  # how alike a typed name and a name in play must be to be the same
+_NAME_PART_WORDS = 3  # words of a name said without the common noun its title ends in
 _MISSPELT_LETTERS = 5  # letters a word needs to be read as a misspelt name on its own
 _INITIALS_TYPED = 4  # letters of a title's initials typed as a word ("tlou"), at least
-_MISSPELT_ALONE = 7  # letters a word needs to be read as a misspelt one-word title
 
 
 class _NamedAfter(NamedTuple):
@@ -137,13 +137,18 @@ class RuleWriter:
         self.rare = rare
         self.unseen = unseen
         self.corpus_names = names
-        self.titles = NameTable(titles, common, short_forms=True, unmarked_possessives=True)
+        self.titles = NameTable(
+            titles,
+            common,
+            short_forms=True,
+            unmarked_possessives=True,
+            proper=(lambda word: bool(names(word))) if names is not None else None,
+        )
         self.surnames = NameTable(common=common, unmarked_possessives=True)  # never "may"
         people = people_named(titles)
         for title, surname in unique_surnames(people):
             if not common(surname[-1]):  # "rossum", and "van rossum" as typed whole
-                for key in {surname, surname[-1:]}:
-                    self.surnames.add(title, key=key)
+                self.surnames.add(title, key=surname)
         self.first_names = NameTable(common=common, unmarked_possessives=True)
         for title, first in unique_first_names(people, titles):
             if not common(first):  # "marco" for Marco Pierre White, never "john"
@@ -179,6 +184,7 @@ class RuleWriter:
             decision = self._correction(context, text, previous_question)
         if decision is None:
             decision = self._continuation(context, text, turn)
+        decision = self._as_named_page(context, decision)
         facts = facts_of(turn.answer)
         kind = self._kind_for(context, decision.topic, [*facts, *self._recent_facts(memory)], text)
         operations = [
@@ -193,6 +199,30 @@ class RuleWriter:
             facts=facts,
             query=self._query(context, decision) if want_query else None,
         )
+
+    def _as_named_page(self, context: Context, decision: _Decision) -> _Decision:
+        """The decision with a topic that is no page and no topic of the memory moved to the
+        page it names: a first name or last name only one person's page has, shouted ("DAMON.
+        96", "IDA lol"), or a name given at birth or a nickname that a page states ("Angelo
+        Roncalli", said in an answer: Pope John XXIII)."""
+        name = decision.topic
+        if context.is_known(name):
+            return decision
+        page = None
+        if name.isupper() and len(name_key(name)) == 1:
+            named = self.first_names.named(name) or self.surnames.named(name)
+            page = named[0] if len(named) == 1 else None
+        if page is None and self.nicknames is not None:
+            stated = self.nicknames(name)
+            page = stated[0] if stated else None
+        if page is None:
+            return decision
+        page = context.canonical(page)
+        operations = [
+            op.model_copy(update={"topic": page}) if op.topic == name else op
+            for op in decision.operations
+        ]
+        return replace(decision, topic=page, operations=operations)
 
     # -- context -----------------------------------------------------------------------------
 
@@ -308,15 +338,16 @@ class RuleWriter:
         if moved is not None:
             return self._revision(context, text, previous_question, *moved, set())
         head = _before_question(text)  # "1998 actually? tell me about its mascots"
-        correcting = cues.is_correction(head)
+        said_first = _LEAD_VALUE.match(head) is not None  # "1940!! gertie, the one that fell"
+        correcting = cues.is_correction(head) or said_first
         if not correcting and len(cues.words_of(head)) > _SHORT_TURN:
             return None
         if cues.comes_back(text):  # "the 2004 one... no, sorry, the cameron one after all"
             return None
         if cues.in_a_list(text):  # "the last one you listed" is not the last film
             return None
-        if cues.relative_clause(head):  # "the guy who wrote the first one" is a person
-            return None
+        if cues.relative_clause(head) and not said_first:
+            return None  # "the guy who wrote the first one" is a person
         if _RETURNING.search(head) or cues.in_conversation_order(head):
             return None  # "going back to the previous topic" returns, it changes no value
         said_decade = any(m.kind == "decade" and not no for m, no in number_mentions(head))
@@ -348,6 +379,8 @@ class RuleWriter:
         no relative clause describes someone by it ("the guy who wrote the first one")."""
         current = context.current
         if current is None or cues.in_a_list(text) or cues.relative_clause(text):
+            return None
+        if cues.in_conversation_order(text):  # "the first pope i asked about" returns
             return None
         place = _FAMILY_PLACE.search(text)
         said = place.group() if place else self.siblings.named_step(current.name, text)
@@ -1165,6 +1198,7 @@ class RuleWriter:
             self._other_namesake(context, text)
             or self._going_back(context, text)
             or self._named_switch(context, text)
+            or self._named_first(context, text, turn)
             or self._nicknamed(context, text)
             or relative
             or (named_after.chosen if named_after is not None else None)
@@ -1173,6 +1207,7 @@ class RuleWriter:
             or self._subject_described(context, text)
             or self._other_described(context, text)
             or self._kind_described(context, text)
+            or self._back_by_description(context, text)
         )
         if chosen is None:
             picked = self.chooser.choose(context, text, turn) if self.chooser is not None else None
@@ -1181,6 +1216,7 @@ class RuleWriter:
         answered = self._answered_for(context, turn.answer or "", text)
         if answered is not None and answered.casefold() != name.casefold():
             name, phrase = answered, phrase if cues.pronouns(text) else None
+        name = self._dated_by_answer(name, turn.answer or "")
         depends = self._depends(context, name)
         if context.memory.nodes and (phrase or cues.pronouns(text)):
             depends.add(context.memory.nodes[-1].turn)
@@ -1343,6 +1379,18 @@ class RuleWriter:
         known = context.memory.topic(name) is not None or self.titles.named(name)
         return name if known else None
 
+    def _dated_by_answer(self, name: str, answer: str) -> str:
+        """Of the pages that share ``name`` and are told apart by a year in their titles
+        ("Fiat 500 (1957)", "Fiat 500 (2007)"), the one whose year the answer's first
+        sentence says ("The 1957 Fiat 500 was built mostly in Turin."); ``name`` where it says
+        none or several."""
+        pages = self.titles.named(strip_qualifier(name))
+        if len(pages) < 2 or not answer:
+            return name
+        said = set(_YEAR.findall(_first_sentence(answer[:ANSWER_CUT])))
+        dated = [page for page in pages if set(_YEAR.findall(qualifier(page))) & said]
+        return dated[0] if len(dated) == 1 else name
+
     def _going_back(self, context: Context, text: str) -> tuple[str, str | None] | None:
         """A return to a topic by its place in the conversation: "going back to the previous
         topic, ...", "about the first film again" (the latest topic before the current one,
@@ -1363,15 +1411,80 @@ class RuleWriter:
                 order = context.of_noun(order, noun) or order
             pronouns = cues.pronouns(text[said.end() :])
             return (order[0], pronouns[0] if pronouns else None) if order else None
+        position = cues.conversation_position(text) if cues.in_conversation_order(text) else None
+        if position is not None:  # "the frenchman i opened with", "the first emperor i asked"
+            order = self._of_kind_said(
+                context, position.noun, [t.name for t in context.memory.topics]
+            )
+            index = position.within(len(order))
+            if index is not None:
+                return order[index], None
         back_to = self._back_to(context, text, current.name)
         if back_to is not None:
             return back_to
-        position = cues.conversation_position(text) if cues.in_conversation_order(text) else None
         asked = _MY_QUESTION.search(text)
         if asked is not None:
             position = cues.Position(cues.ORDINALS[asked["ord"].casefold()], "one")
         found = context.discussed_at(position) if position is not None else None
         return (found.name, None) if found is not None else None
+
+    def _back_by_description(self, context: Context, text: str) -> tuple[str, str | None] | None:
+        """A return by a description said first, before the question ("the metal — who
+        actually found it", "re the pope tho, whats his 1943 encyclical", "and the ford from
+        before — was it built in the soviet union too"): the latest earlier topic the
+        description fits, where it does not fit the current topic and names nothing."""
+        lead = _LEAD_DESCRIPTION.match(text)
+        if lead is None or context.current is None or _CLAUSE_OPENS.search(lead["what"]):
+            return None  # "the actress who played susan; where is she from" asks of another
+        current = context.current.name
+        earlier = [t.name for t in context.recent_topics() if t.name != current]
+        named = {context.canonical(m.name) for m in self._people_said(context, lead["what"])}
+        if named:  # "anyway the antipope": an earlier topic it names, the latest
+            found = next((name for name in earlier if name in named), None)
+            if found is None or current in named:
+                return None
+            pronouns = cues.pronouns(text[lead.end() :])
+            return found, pronouns[0] if pronouns else None
+        said = [w for w in cues.words_of(lead["what"]) if w not in STOPWORDS]
+        if not said:
+            return None
+        head, rest = said[-1], said[:-1]
+        generic = head in _GENERIC_NOUNS | _SORT_NOUNS
+        if generic and not rest:
+            return None
+        stems = set(tokenize(" ".join(rest if generic else [head])))
+        stated = [] if generic else [lambda name: self._called(name, head)]
+        if any(fits(current) for fits in [*stated, lambda name: stems <= self._page_words(name)]):
+            return None
+        # the latest earlier topic of that kind, else the one whose page says the words
+        found = next((name for name in earlier if any(fits(name) for fits in stated)), None)
+        if found is None:  # "that norse kratos one"
+            saying = [name for name in earlier if stems <= self._page_words(name)]
+            found = saying[0] if len(saying) == 1 else None
+        if found is None:
+            return None
+        pronouns = cues.pronouns(text[lead.end() :])
+        return found, pronouns[0] if pronouns else None
+
+    def _called(self, name: str, noun: str) -> bool:
+        """Whether a page is called ``noun``: the kind its opening states ("a Roman emperor"),
+        or a word of its title ("the antipope", "the ford")."""
+        return is_kind(self._stated_kind(name), noun) or noun in cues.words_of(name)
+
+    def _page_words(self, name: str) -> frozenset[str]:
+        return self.pages(name) if self.pages is not None else frozenset()
+
+    def _of_kind_said(self, context: Context, noun: str, names: list[str]) -> list[str]:
+        """The ``names`` of the kind a return's noun says, by the first test of
+        :meth:`_kind_tests` that some fit; all of them for "one" or "topic", or where none
+        fits."""
+        if noun in _TOPIC_NOUNS:
+            return names
+        for fits in self._kind_tests(context, noun):
+            found = [name for name in names if fits(name)]
+            if found:
+                return found
+        return names
 
     def _back_to(self, context: Context, text: str, current: str) -> tuple[str, str | None] | None:
         """A return to an earlier topic of the memory by a name, a first name or a description
@@ -1445,24 +1558,29 @@ class RuleWriter:
             topics = [name for name in topics if name in among] or list(among)
         if noun in _TOPIC_NOUNS:
             return topics[0] if topics else None
-        tests: list[Callable[[str], bool]]
-        if noun in _ANY_PERSON:
-            tests = [lambda name: self._person(context, name)]
-        elif noun in _PLACE_NOUNS:
-            tests = [lambda name: self._stated_kind(name) in _PLACE_KINDS]
-        else:
-            stems = set(tokenize(noun))
-            tests = [
-                lambda name: (
-                    is_kind(self._stated_kind(name), noun) or noun in cues.words_of(qualifier(name))
-                ),
-                lambda name: self.pages is not None and bool(stems & self.pages(name)),
-            ]
-        for fits in tests:
+        for fits in self._kind_tests(context, noun):
             found = next((name for name in topics if fits(name)), None)
             if found is not None:
                 return found
         return None
+
+    def _kind_tests(self, context: Context, noun: str) -> list[Callable[[str], bool]]:
+        """Tests of whether a topic is of the kind ``noun`` says, the surest first: a person
+        for "the person" or a compound of "man" ("the frenchman"), a place for "the place" (a
+        page that opens as a city, a country...), else a page that opens as that kind or
+        whose qualifier says it, then a page whose first passages use the word ("that
+        admiral from before")."""
+        if noun in _ANY_PERSON or noun.endswith(_PERSON_ENDINGS):
+            return [lambda name: self._person(context, name)]
+        if noun in _PLACE_NOUNS:
+            return [lambda name: self._stated_kind(name) in _PLACE_KINDS]
+        stems = set(tokenize(noun))
+        return [
+            lambda name: (
+                is_kind(self._stated_kind(name), noun) or noun in cues.words_of(qualifier(name))
+            ),
+            lambda name: self.pages is not None and bool(stems & self.pages(name)),
+        ]
 
     @staticmethod
     def _described_earlier(context: Context, what: str, earlier: set[str]) -> str | None:
@@ -1523,7 +1641,7 @@ class RuleWriter:
             before = text[: pronoun.start()]
         else:
             return None
-        found = self._named_in(context, before, current)
+        found = self._named_in(context, before, current, whole=text)
         if found is None:
             return None
         # A subject said first is what the pronoun means ("apollo the god who were his
@@ -1531,6 +1649,15 @@ class RuleWriter:
         said_first = subject_first and not _GOVERNED_SUBJECT.search(before)
         fits = said_first or self._fits_pronoun(context, found[0], pronoun.group().casefold())
         return found if fits else None
+
+    def _named_first(self, context: Context, text: str, turn: Turn) -> tuple[str, None] | None:
+        """The person a conversation's first question names by a misspelt last name only one
+        page has ("daguere what did he invent exactly"): a word the corpus never has. Once
+        answered, the answer tells what the turn was taken to be about."""
+        if context.current is not None or turn.answer is not None or context.mentions(text):
+            return None
+        found = self._misspelt_surnames(text)
+        return (found[0].name, None) if found else None
 
     def _relative_by_first_name(self, context: Context, text: str, current: Topic) -> list[Mention]:
         """A person who shares the current topic's last name, called by a first name the
@@ -1555,9 +1682,14 @@ class RuleWriter:
         person = self._person(context, name)
         return person if pronoun in cues.PERSON_PRONOUNS else not person
 
-    def _named_in(self, context: Context, text: str, current: Topic) -> tuple[str, str] | None:
-        """The entity other than ``current`` that ``text``, a question without pronouns,
-        names (see :meth:`_named_switch`)."""
+    def _named_in(
+        self, context: Context, text: str, current: Topic, whole: str | None = None
+    ) -> tuple[str, str] | None:
+        """The entity other than ``current`` that ``text``, a question without pronouns or the
+        part of one (of ``whole``) before them, names (see :meth:`_named_switch`); the words
+        of the whole question pick among pages of one name ("levi strauss did he know
+        sartre")."""
+        whole = whole or text
         found = _replaced_by(context.mentions(text), self._misspelt_names(text))
         other_titles = {  # "the amazon river" names a page while on "Amazon (company)";
             w  # "after the beatles" on the Beatles names it, not a description
@@ -1566,10 +1698,10 @@ class RuleWriter:
             for w in cues.words_of(text[m.start : m.end])
         }
         for mention in found:  # "michael collins the astronaut" while on the Irish leader
-            namesake = self._namesake(text, mention, current.name)
+            namesake = self._namesake(whole, mention, current.name)
             if namesake is not None and namesake.casefold() != current.name.casefold():
                 return namesake, namesake
-        meant = {(m.start, m.end): self._page_meant(text, m) for m in found}  # "lynch's dune"
+        meant = {(m.start, m.end): self._page_meant(whole, m) for m in found}  # "lynch's dune"
         for noun in cues.descriptions(text):
             described = set(cues.words_of(noun)) - STOPWORDS - other_titles
             if described and description_score(current, described) >= 1.0:
@@ -1585,11 +1717,14 @@ class RuleWriter:
             said = [
                 m for m in surnames if self._surname_names(text[m.start : m.end], m.name, in_play)
             ]
+            # a double name holds the title it opens with ("cartier bresson", not the jeweller)
+            found = _replaced_by(found, _wider(said, found))
             found += _clear_of(found, said)
         found += _clear_of(found, self._misspelt_surnames(text))  # "conery born where"
         # a first name only one page opens with, that the corpus writes as a name ("and gordon?")
         found += _clear_of(found, self._first_names(context, text))
         found += _clear_of(found, self._initials_said(text))  # "tlou season 2 new cast"
+        found += _clear_of(found, self._name_parts(text))  # "earl grey" of Earl Grey tea
         found += _clear_of(found, self._relative_by_first_name(context, text, current))
         found += _clear_of(found, self.titles.short_forms(text))  # "man utd"
         # The subject before the object of a preposition ("lennon ... after the beatles").
@@ -1680,17 +1815,16 @@ class RuleWriter:
     def _misspelt_names(self, text: str) -> list[Mention]:
         """Titles typed with a letter or two wrong, one of the words one the corpus never has
         ("whitny houston" for Whitney Houston, not the city that its last word names; "magic
-        jonson"; a long word alone: "seinfield")."""
+        jonson"; a word alone by a single typo: "seinfield", "vanila")."""
         spans = word_spans(text)
         found, i = [], 0
         while i < len(spans):
             for n in (3, 2, 1):
                 said = [w for w, _, _ in spans[i : i + n]]
-                least = _MISSPELT_LETTERS if n > 1 else _MISSPELT_ALONE  # "seinfield" alone
                 if (
                     len(said) < n
                     or any(w in STOPWORDS or w.isdigit() for w in said)
-                    or not any(len(w) >= least and self.unseen(w) for w in said)
+                    or not any(len(w) >= _MISSPELT_LETTERS and self.unseen(w) for w in said)
                 ):
                     continue
                 typed = " ".join(said)  # one word alone by a single typo only
@@ -1858,19 +1992,24 @@ class RuleWriter:
     def _asks_after_naming(self, text: str, topic: str) -> bool:
         """Whether a question names its subject first, then asks about it by a question word
         and a pronoun ("noma copenhagen who opened it", "terrible towel who came up with
-        it"): the pronoun means the subject, and the question needs nothing more."""
+        it", "leland stanford was he a governor"): the pronoun means the subject, and the
+        question needs nothing more. A person's pronoun means a subject named as a person
+        ("peter ouwens was he a scientist"), not an event ("1996 masters what happened to
+        him")."""
         asked_at = _question_after_subject(text)
         if self.corpus_names is None or asked_at is None:
             return False
         subject = cues.words_of(text[:asked_at])
         asking = cues.words_of(text[asked_at:])
         pointing = set(asking) & _POINTING
-        return (
-            subject[-1:] != ["one"]  # "the tommy vercetti one - when did it come out"
-            and bool(_WH & set(asking[:1]) and pointing)
-            and not pointing & cues.PERSON_PRONOUNS  # "1996 masters what happened to him"
-            and bool(self._names_written(text[:asked_at], topic))
-        )
+        if subject[-1:] == ["one"] or not (pointing and set(asking[:1]) & cues.QUESTION_WORDS):
+            return False  # "the tommy vercetti one - when did it come out"
+        named = self._names_written(text[:asked_at], topic)
+        if pointing & cues.PERSON_PRONOUNS:  # "he", "him": not "roc nation is his too?"
+            return pointing & cues.PERSON_PRONOUNS <= _SUBJECT_PERSON and any(
+                len(run.split()) > 1 and looks_like_person(run.title()) for run in named
+            )
+        return bool(named) and bool(_WH & set(asking[:1]))
 
     def _names_written(self, text: str, topic: str) -> list[str]:
         """The runs of ``text`` that the corpus writes as names, one of their words rare, other
@@ -1894,6 +2033,40 @@ class RuleWriter:
         if described - named:
             return []
         return names
+
+    @cached_property
+    def _titles_by_name_part(self) -> dict[tuple[str, ...], list[str]]:
+        """The titles that are a name of two words or more and a common noun written in lower
+        case ("Earl Grey tea"; a word alone is too often a people's adjective: "Indian
+        cuisine"), by the name's words, read when first looked for."""
+        by_part: dict[tuple[str, ...], list[str]] = {}
+        for title in self._titles:
+            words = strip_qualifier(title).split()
+            if (
+                2 < len(words) <= _NAME_PART_WORDS + 1  # not "Indian" of Indian cuisine
+                and words[-1].isalpha()
+                and words[-1].islower()
+                and all(w[:1].isupper() for w in words[:-1])
+            ):
+                by_part.setdefault(name_key(" ".join(words[:-1])), []).append(title)
+        return by_part
+
+    def _name_parts(self, text: str) -> list[Mention]:
+        """Titles said by the name before their common noun ("earl grey bergamot from near
+        sicily": Earl Grey tea), where one title has that name, no title is the name alone,
+        and the corpus writes it as a name (not "black" of Black pepper)."""
+        spans = word_spans(text)
+        found, i = [], 0
+        while i < len(spans):
+            for n in range(min(_NAME_PART_WORDS, len(spans) - i), 1, -1):
+                said = " ".join(w for w, _, _ in spans[i : i + n])
+                titles = self._titles_by_name_part.get(tuple(said.split()), [])
+                if len(titles) == 1 and not self.titles.named(said) and self._written_as_name(said):
+                    found.append(Mention(titles[0], spans[i][1], spans[i + n - 1][2]))
+                    i += n - 1
+                    break
+            i += 1
+        return found
 
     @cached_property
     def _places_by_name(self) -> dict[str, list[str]]:
@@ -1967,16 +2140,23 @@ class RuleWriter:
         return None
 
     def _pages_said(self, text: str, mention: Mention) -> list[str]:
-        """The pages a mentioned name may mean: those that share its name, and the page whose
+        """The pages a mentioned name may mean: those that share its name, the page whose
         whole name the words typed are where the mention is a longer name ("saturn" said while
-        on Sega Saturn may mean Saturn (planet); "newton" on Isaac Newton, Newton (unit))."""
+        on Sega Saturn may mean Saturn (planet); "newton" on Isaac Newton, Newton (unit)), and
+        the person whose last name they are ("levi strauss": Claude Lévi-Strauss)."""
         written = text[mention.start : mention.end]
         if "," in mention.name and tuple(cues.words_of(written)) == name_key(mention.name):
             return [mention.name]  # "athens georgia" says all of "Athens, Georgia"
-        typed = self.titles.named(written)
+        # and with or without an article ("queens gambit": The Queen's Gambit (miniseries))
+        bare = _OPENS_WITH_ARTICLE.sub("", written, count=1)
+        typed = (
+            self.titles.named(written) + self.titles.named(bare) + self.titles.named(f"the {bare}")
+        )
         named = self.titles.named(mention.name)
+        surnamed = self.surnames.named(written)  # "levi strauss": also Claude Lévi-Strauss
         # and the pages of that name after a comma ("Nike, Inc." beside "Nike (mythology)")
-        return list(dict.fromkeys([*named, *typed, *self.siblings.namesakes(mention.name)]))
+        namesakes = self.siblings.namesakes(mention.name)
+        return list(dict.fromkeys([*named, *typed, *surnamed, *namesakes]))
 
     def _page_meant(self, text: str, mention: Mention) -> str | None:
         """The page of a mentioned name that words only that page has point to ("was the
@@ -2551,6 +2731,19 @@ def _replaced_by(found: Sequence[Mention], better: Sequence[Mention]) -> list[Me
     return sorted([*kept, *better], key=lambda m: m.start)
 
 
+def _wider(more: Iterable[Mention], found: Sequence[Mention]) -> list[Mention]:
+    """The mentions of ``more`` that overlap some of ``found`` and are longer than each."""
+    wider = []
+    for m in more:
+        overlapped = [f for f in found if f.start < m.end and m.start < f.end]
+        if overlapped and all(
+            m.start <= f.start and f.end <= m.end and m.end - m.start > f.end - f.start
+            for f in overlapped
+        ):
+            wider.append(m)
+    return wider
+
+
 def _clear_of(found: Sequence[Mention], more: Iterable[Mention]) -> list[Mention]:
     """The mentions of ``more`` that overlap none of ``found``."""
     return [m for m in more if not any(f.start < m.end and m.start < f.end for f in found)]
@@ -2621,8 +2814,17 @@ _RETURN_TO_KIND = re.compile(
     r"(?:earlier|before|from\s+before|previously)\b",
     re.IGNORECASE,
 )
+# A description said first, then the question: "the metal — who found it", "re the pope tho,"
+_LEAD_DESCRIPTION = re.compile(
+    r"^\W*(?:(?:and|anyway|ok|okay|so|re|now|but|also|um+|hmm+|oh)\W+)*(?:the|that)\s+"
+    r"(?P<what>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?)"
+    r"(?:\s+(?:from\s+before|from\s+earlier|earlier|again|tho|though))*"
+    r"\s*(?=[,;:!?…—–]|\s-\s|\.\s)",
+    re.IGNORECASE,
+)
 _PLACE_NOUNS = frozenset("place city town country state region island location".split())
 _ANY_PERSON = frozenset("person guy man woman lady gentleman boy girl".split())
+_PERSON_ENDINGS = ("man", "woman", "men", "women")  # "frenchman", "chairwoman", "countrymen"
 _KINDS_BY_PAGE = _PLACE_NOUNS | _ANY_PERSON  # told apart by how a page opens
 _A_KIND = re.compile(r"(?:the|that)\s+([a-z]+)", re.IGNORECASE)
 # What a page that is a place opens as ("Hyōgo Prefecture is a prefecture of Japan")
@@ -2791,11 +2993,14 @@ def _specific_first(names: list[str]) -> list[str]:
 
 def people_named(titles: Iterable[str]) -> list[tuple[str, tuple[str, ...]]]:
     """(title, its words) for the titles without a qualifier that read as a person's name of
-    two words or more."""
+    two words or more, a word of which may join two by a hyphen ("Jean-Paul Sartre", "Claude
+    Lévi-Strauss")."""
     return [
         (title, name_key(title))
         for title in titles
-        if not qualifier(title) and looks_like_person(title) and len(name_key(title)) > 1
+        if not qualifier(title)
+        and len(title.split()) > 1  # "Hewlett-Packard" is a company's name
+        and looks_like_person(title.replace("-", " "))
     ]
 
 
@@ -2827,17 +3032,29 @@ def family_name(key: tuple[str, ...]) -> str:
 def unique_surnames(
     people: Iterable[tuple[str, tuple[str, ...]]],
 ) -> list[tuple[str, tuple[str, ...]]]:
-    """(title, last name's words) for the ``people`` (from :func:`people_named`) whose last
-    word no other of them has ("Andrei Tarkovsky" -> ("tarkovsky",), "Guido van Rossum" ->
-    ("van", "rossum"))."""
+    """(title, last name's words) for each way of typing the last name of one of the
+    ``people`` (from :func:`people_named`) that no other of them shares ("Andrei Tarkovsky"
+    -> ("tarkovsky",); "Guido van Rossum" -> ("van", "rossum") and ("rossum",); "Claude
+    Lévi-Strauss" -> ("levi", "strauss") only, where Levi Strauss is another)."""
     named = [
-        (title, _surname(key))
+        (title, _surname(title, key))
         for title, key in people
         if not FUNCTION_WORDS & set(key)  # "Stories We Tell" is no one
         and not _ORDER_NUMBER.fullmatch(key[-1])  # "Rocky III" has no surname "iii"
     ]
-    counts = Counter(surname[-1] for _, surname in named)
-    return [(title, surname) for title, surname in named if counts[surname[-1]] == 1]
+    counts = Counter(form for _, surname in named for form in surname_forms(surname))
+    return [
+        (title, form)
+        for title, surname in named
+        for form in surname_forms(surname)
+        if counts[form] == 1
+    ]
+
+
+def surname_forms(surname: tuple[str, ...]) -> set[tuple[str, ...]]:
+    """The ways a last name is typed: whole ("van rossum", "cartier bresson") and its last
+    word ("rossum", "bresson")."""
+    return {surname, surname[-1:]}
 
 
 def unique_first_names(
@@ -2853,8 +3070,12 @@ def unique_first_names(
     ]
 
 
-def _surname(key: tuple[str, ...]) -> tuple[str, ...]:
-    """A name's last word with the particles before it ("van rossum")."""
+def _surname(title: str, key: tuple[str, ...]) -> tuple[str, ...]:
+    """A name's last word with the particles before it ("van rossum"), or both words of a
+    double name ("Henri Cartier-Bresson": "cartier bresson")."""
+    last = name_key(title.split()[-1])
+    if len(last) == 2 and "-" in title.split()[-1] and key[-2:] == last:
+        return last
     start = len(key) - 1
     while start > 1 and key[start - 1] in PARTICLES:
         start -= 1
@@ -2951,17 +3172,18 @@ _SHORTEST_POSSESSOR = 3  # "poppys" may be Poppy's; not "its"
 
 
 def _relation_only(text: str) -> tuple[int, int] | None:
-    """Where a turn that says nothing but one relative ("his son?", "and her father"), maybe
+    """Where a turn that says nothing but one relative ("his son?", "and her father", "same
+    for his son") or asks of what one owns ("n his dads first win"), maybe
     with a description of them ("his son, the one with six wives"), writes it; None for any
     other turn."""
     said = cues.relations(text)
     if len(said) != 1:
         return None
     _, start, end = said[0]
-    before = _ASKING_ABOUT.sub("", text[:start])  # "what about his son?"
+    before = _ASKING_ABOUT.sub("", text[:start])  # "what about his son?", "same for his son"
     after = text[end:]
-    if _DESCRIBED_AFTER.fullmatch(after):
-        after = ""  # "his son, the one with six wives"
+    if _DESCRIBED_AFTER.fullmatch(after) or cues.relative_owns(text):
+        after = ""  # "his son, the one with six wives"; "his dads first win" asks of the dad
     return None if _content(f"{before} {after}") else (start, end)
 
 
@@ -2985,7 +3207,11 @@ def _relative_said(relations: frozenset[str]) -> re.Pattern[str]:
     return re.compile(rf"\b(?:his|her|their)\s+(?:[a-z]+\s+)?(?:{words})s?,?\s+", re.IGNORECASE)
 
 
-_ASKING_ABOUT = re.compile(r"^\W*(?:and\s+)?(?:what|how)\s+about\b", re.IGNORECASE)
+_ASKING_ABOUT = re.compile(  # "and what about", "n", "same for", "the same q with"
+    r"^\W*(?:(?:and|n)\s+)?(?:(?:what|how)\s+about\b|(?:the\s+)?same\b"
+    r"(?:\s+(?:q|question|thing)\b)?(?:\s+(?:for|with|about)\b)?)?",
+    re.IGNORECASE,
+)
 
 
 def _content(text: str) -> set[str]:
@@ -3007,6 +3233,21 @@ _ANSWERED_FOR = re.compile(
     r"(?:^|[.!?;]\s+)(?:for|as\s+for|regarding|about)\s+(?P<name>[^:.;]{2,80}?)\s*:", re.IGNORECASE
 )
 _YEAR = re.compile(r"1[5-9]\d\d|20\d\d")
+# A value said first, on its own: "1940!! gertie, the one that fell", "ok 1937 then.. who ..."
+_LEAD_VALUE = re.compile(
+    r"^\W*(?:(?:ok|okay|k|no|nah|nope|n|and|so|um+|hmm+)\W+)*(?:\d{2,4}|[ivxlc]+)"
+    r"(?:\s+(?:then|tho|though|instead|pls|please))?\s*(?:[!?.,;:…—–]+|\s-\s)",
+    re.IGNORECASE,
+)
+_SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
+
+
+def _first_sentence(text: str) -> str:
+    """The text up to its first sentence's end."""
+    end = _SENTENCE_END.search(text)
+    return text[: end.start()] if end else text
+
+
 _TALKING = frozenset("was talking asking about thinking of".split())
 # How a description of what an earlier answer said goes on after a comma.
 _GOES_ON = re.compile(r"\s*(?:with|where|who|whose|that)\s|\s*the\s+\S.*\s+one\s*$", re.I)
@@ -3059,6 +3300,7 @@ _IN_ORDER = re.compile(
 )
 _SIBLINGS = frozenset({"brother", "sister", "sibling"})
 # Words that point back at something the conversation named ("who ruled there")
+_SUBJECT_PERSON = frozenset("he she him".split())  # a person's pronoun that is no possessive
 _POINTING = cues.PRONOUNS | frozenset("there here this that these those it's".split())
 # Pronouns that, after a name in the same clause, mean the one named ("when he died")
 _BACK_TO_SUBJECT = frozenset("he she his they their".split())
