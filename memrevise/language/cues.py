@@ -233,6 +233,16 @@ def relations(text: str) -> list[tuple[Relation, int, int]]:
     return sorted(found, key=lambda item: item[1])
 
 
+def relation_after(text: str, at: int) -> tuple[Relation, int] | None:
+    """The relation said right after a name that ends at ``at``, by its possessive ("nero's
+    mother", typed "neros mum"), and where it ends; None where none is."""
+    found = _OWNED_RELATION.match(text, at)
+    if found is None:
+        return None
+    age = _AGE_OF.get((found["age"] or "").casefold(), "")
+    return Relation(_RELATION_OF[found["relation"].casefold()], age), found.end()
+
+
 def relative_owns(text: str) -> bool:
     """Whether a relative is named as the owner of what is asked ("his dad's first win",
     typed "n his dads first win"), not as what is asked ("who was his dad", "his son's
@@ -246,6 +256,14 @@ def relative_owns(text: str) -> bool:
 _IDENTITY = frozenset("name names called".split())  # what asks who the relative is
 
 
+_OWNED_RELATION = re.compile(  # the possessive is needed: "the williams sister" is no one's
+    r"(?:['’]s|['’]|s)\s+(?:(?P<age>"
+    + "|".join(_AGE_OF)
+    + r")\s+)?(?P<relation>"
+    + "|".join(sorted(_RELATION_OF, key=len, reverse=True))
+    + r")\b",
+    re.IGNORECASE,
+)
 _SIBLING_BY_AGE = re.compile(
     r"\bthe\s+(?P<age>older|elder|younger)\s+(?:one|(?P<relation>brother|sister|sibling))\b",
     re.IGNORECASE,

@@ -32,11 +32,12 @@ KIN_PASSAGES = 5  # a person's first passages, where a page names its subject's 
 KIN_DEPTH = 10  # passages found by a search for the person and the relation
 # A name written after a relation ("his older brother Noel Gallagher", "his brother John F.
 # Kennedy"): capitalised words and initials, a possessive ending dropped.
+_EPITHET = r"(?:\s+the\s+[A-Z][a-z]+)?"  # "Agrippina the Younger", "Alfred the Great"
 _NAME_AFTER = re.compile(
-    r",?\s+(?P<name>[A-Z](?:\.|[\w-]*)(?:\s+(?:[A-Z](?:\.|[\w-]*)|de|van|von))*)"
+    r",?\s+(?P<name>[A-Z](?:\.|[\w-]*)(?:\s+(?:[A-Z](?:\.|[\w-]*)|de|van|von))*" + _EPITHET + ")"
 )
 _SENTENCE_END = re.compile(r"[.!?;]\s")
-_NAME_RUN = re.compile(r"[A-Z][\w-]*(?:\s+[A-Z](?:\.|[\w-]*))*")
+_NAME_RUN = re.compile(r"[A-Z][\w-]*(?:\s+[A-Z](?:\.|[\w-]*))*" + _EPITHET)
 # The relation a page states the other way round: "her husband Pierre Curie" on Marie Curie's
 # page says that Pierre Curie's wife is Marie Curie.
 _INVERSE = {
@@ -55,6 +56,8 @@ _RELATIVE_OF = re.compile(
 _MARRIED = re.compile(r"\b(?:married|marrying|marries)(?:\s+(?:the|a|an)\s+[a-z]+)?\b")
 _STATED_AS = {"widow": "wife"}
 _SPOUSES = ("husband", "wife", "spouse")
+_CHILDREN = ("son", "daughter")  # "the son of A and B" names both parents
+_AND_NAME = re.compile(r"\s+and" + _NAME_AFTER.pattern)
 
 
 class Index(Pages, Protocol):
@@ -276,8 +279,10 @@ class Kin:
 def _stated_of(text: str, title: str, person: str, wanted: str) -> list[str]:
     """The relatives of ``person`` that ``text`` (a passage of the page ``title``) states as
     "son of", "wife of" or "married": the name after it on the person's own page ("the second
-    son of Henry VII": his father), the page's subject where the name is the person's ("the
-    only son of Henry VIII" on Edward VI's page: Henry VIII's son)."""
+    son of Henry VII": his father; of "the son of Germanicus and Agrippina the Elder", the
+    father first and the mother second, as such statements write them), the page's subject
+    where the name is the person's ("the only son of Henry VIII" on Edward VI's page: Henry
+    VIII's son)."""
     found = []
     statements = [
         (_STATED_AS.get(m["relation"], m["relation"]), m.end()) for m in _RELATIVE_OF.finditer(text)
@@ -291,7 +296,12 @@ def _stated_of(text: str, title: str, person: str, wanted: str) -> list[str]:
         spouses = relation == "spouse" and wanted in _SPOUSES
         own_page = title == person and not _same(written, person)
         if own_page and (spouses or wanted in _INVERSE.get(relation, ())):
-            found.append(written)  # on his page: "the second son of Henry VII"
+            other = _AND_NAME.match(text, name.end()) if relation in _CHILDREN else None
+            if other is None or wanted != "mother":
+                found.append(written)  # on his page: "the second son of Henry VII"
+            if other is not None and wanted != "father":
+                # "the son of Germanicus and Agrippina the Elder": the father first, as written
+                found.append(other["name"].removesuffix("'s"))
         elif (
             not own_page
             and _same(written, person)

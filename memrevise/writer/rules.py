@@ -151,8 +151,8 @@ class RuleWriter:
                 self.surnames.add(title, key=surname)
         self.first_names = NameTable(common=common, unmarked_possessives=True)
         for title, first in unique_first_names(people, titles):
-            if not common(first):  # "marco" for Marco Pierre White, never "john"
-                self.first_names.add(title, key=(first,))
+            if not common(first[0]):  # "marco" for Marco Pierre White, never "john"
+                self.first_names.add(title, key=first)
         self.same_surname = surname_families(people)  # "bronte": Anne, Charlotte, Emily Brontë
         self._titles = titles  # read again only for the plurals titles end in
         self.kin = kin  # "his older brother": the relatives the collection names
@@ -309,6 +309,9 @@ class RuleWriter:
         by a name before a noun ("the wachowskis first movie" asks about their films)."""
         if cues.is_correction(text) or self._names_again(context, text):
             return True
+        lead = _before_question(text)  # "the father — gilles. also how did he die"
+        if lead != text and self._names_again(context, lead, shared=True):
+            return True
         # "the city ffs. is there a uni there": a description, a sentence of its own, before
         # a question (not "the roof tiles, where were they made")
         lead = _before_question(text)
@@ -402,7 +405,7 @@ class RuleWriter:
         asked = re.search(r"\b(?:what|how)\s*$", text[: back.start()], re.IGNORECASE)
         return bool(asked or context.of_noun([moved], back["noun"]))
 
-    def _names_again(self, context: Context, text: str) -> bool:
+    def _names_again(self, context: Context, text: str, shared: bool = False) -> bool:
         """Whether a turn that asks nothing only names again whom the last question asked
         about, after an answer about another that the question did not single out: "jonny"
         after "when was greenwood born" was answered for Colin Greenwood, "zemeckis" after
@@ -415,9 +418,11 @@ class RuleWriter:
         answered, asked = nodes[-1].topic, set(cues.words_of(nodes[-1].question)) - STOPWORDS
         found = self._people_said(context, text)
         named = {w for m in found for w in cues.words_of(text[m.start : m.end])}
-        if _content(text) - named - _negated_words(text):
-            return False  # more than names: a question or a description of its own
+        if _content(text) - named - _negated_words(text) - cues.RELATIONS:
+            return False  # more than names and a relation ("the father — gilles")
         said_of_answered = asked & set(name_key(answered))
+        if shared and not said_of_answered:  # "and iron maiden, who sang ..." moves on
+            return False
         return any(
             not same_name(m.name, answered)
             and asked & set(name_key(m.name))
@@ -708,6 +713,9 @@ class RuleWriter:
             other = self._other(context, rejected, question, cues.other_noun(segment))
             if other is not None:
                 return other, "the other", self._depends(context, other)
+        relative = self._relative_of_named(context, segment)  # "neros mother"
+        if relative is not None:
+            return relative[0], relative[1], self._depends(context, relative[0])
         people = _unnegated(segment, self._people_said(context, segment))
         # the subject before the object of a preposition ("what did noel do before oasis")
         said = [
@@ -936,14 +944,8 @@ class RuleWriter:
                 or (name == current_name and self._person(context, name))  # "... the Great"
             )
         ]
-        kin = self.kin
-        for person in people if kin is not None else ():
-            pages = []
-            for name in kin(person, relation):
-                page = self.titles.named(name) or [
-                    m.name for m in self.titles.find(name) if m.end - m.start == len(name)
-                ]
-                pages += [context.canonical(page[0])] if page else []
+        for person in people if self.kin is not None else ():
+            pages = self._kin_pages(context, person, relation)
             if len(pages) > 1 and described:
                 return self._best_described(context, described, pages)[0] or pages[0]
             if pages:
@@ -955,6 +957,28 @@ class RuleWriter:
                     return found
         if relation.relation == "sibling" and relation.age:  # "the older one": of those in play
             return self._by_age_in_play(context, rejected, relation.age)
+        return None
+
+    def _kin_pages(self, context: Context, person: str, relation: cues.Relation) -> list[str]:
+        """The pages of ``person``'s relatives of ``relation`` that the collection states."""
+        pages = []
+        for name in self.kin(person, relation) if self.kin is not None else ():
+            page = self.titles.named(name) or [
+                m.name for m in self.titles.find(name) if m.end - m.start == len(name)
+            ]
+            pages += [context.canonical(page[0])] if page else []
+        return pages
+
+    def _relative_of_named(self, context: Context, text: str) -> tuple[str, str] | None:
+        """The relative of a person the text names, by the name's possessive ("how many kids
+        did caligulas mum have", "neros mother"): the one page the collection states."""
+        for mention in self._people_said(context, text):
+            said = cues.relation_after(text, mention.end)
+            if said is None or not self._person(context, mention.name):
+                continue
+            pages = list(dict.fromkeys(self._kin_pages(context, mention.name, said[0])))
+            if len(pages) == 1:
+                return pages[0], text[mention.start : said[1]]
         return None
 
     def _relative_answered(
@@ -1195,7 +1219,8 @@ class RuleWriter:
             text = named_after.question
         relative = self._relative_asked(context, text)
         chosen = (
-            self._other_namesake(context, text)
+            self._relative_of_named(context, text)  # "how many kids did caligulas mum have"
+            or self._other_namesake(context, text)
             or self._going_back(context, text)
             or self._named_switch(context, text)
             or self._named_first(context, text, turn)
@@ -1948,6 +1973,7 @@ class RuleWriter:
         """First names said alone that mean the one person whose page opens with them: rare
         words the corpus writes as names, not part of a longer name ("mark twain prize"),
         of a page whose opening states a person's kind (not "orion" of the Orion Nebula),
+        or a first name joined by a hyphen that a person's title writes whole ("marie anne"),
         and no word of another name in play ("brian" after an answer that named Brian
         Epstein)."""
         in_play = [n for _, n in context.answer_names[-EARLIER_NAMES:]]
@@ -1956,16 +1982,23 @@ class RuleWriter:
         starts = {start: i for i, (_, start, _) in enumerate(spans)}
         found = []
         for mention in self.first_names.find(text):
-            word = name_key(text[mention.start : mention.end])[0]
+            said = name_key(text[mention.start : mention.end])
+            word = said[0]
             i = starts.get(mention.start)
             if (
                 i is not None
                 and self.rare(word)
-                and self._written_as_name(word)
-                and not self._in_another_name(spans, i)
                 and (opening := self._opening(mention.name)) is not None
                 and opening.person
-                and opening.stated
+                # a first name joined by a hyphen is the title's own ("marie anne")
+                and (
+                    len(said) > 1
+                    or (
+                        opening.stated
+                        and self._written_as_name(word)
+                        and not self._in_another_name(spans, i)
+                    )
+                )
                 and not any(word in name_key(n) and n != mention.name for n in in_play)
             ):
                 found.append(mention)
@@ -2991,6 +3024,9 @@ def _specific_first(names: list[str]) -> list[str]:
     return sorted(names, key=lambda n: not holds_another(n))
 
 
+_JOINED_NAME = re.compile(r"-(?=[A-Z])")  # the hyphen that joins two names ("Jean-Paul")
+
+
 def people_named(titles: Iterable[str]) -> list[tuple[str, tuple[str, ...]]]:
     """(title, its words) for the titles without a qualifier that read as a person's name of
     two words or more, a word of which may join two by a hyphen ("Jean-Paul Sartre", "Claude
@@ -3000,7 +3036,7 @@ def people_named(titles: Iterable[str]) -> list[tuple[str, tuple[str, ...]]]:
         for title in titles
         if not qualifier(title)
         and len(title.split()) > 1  # "Hewlett-Packard" is a company's name
-        and looks_like_person(title.replace("-", " "))
+        and looks_like_person(_JOINED_NAME.sub("", title))  # "Marie-Anne", not "Il-sung"
     ]
 
 
@@ -3059,12 +3095,14 @@ def surname_forms(surname: tuple[str, ...]) -> set[tuple[str, ...]]:
 
 def unique_first_names(
     people: Iterable[tuple[str, tuple[str, ...]]], titles: Iterable[str]
-) -> list[tuple[str, str]]:
-    """(title, first name) for the ``people`` (from :func:`people_named`) whose first word
-    no other title has ("Marco Pierre White" -> "marco", where no "Marco Polo" is)."""
+) -> list[tuple[str, tuple[str, ...]]]:
+    """(title, first name's words) for the ``people`` (from :func:`people_named`) whose first
+    word no other title has ("Marco Pierre White" -> ("marco",), where no "Marco Polo" is;
+    a first name joined by a hyphen whole: "Marie-Anne Paulze Lavoisier" -> ("marie",
+    "anne"))."""
     counts = Counter(word for key in map(name_key, titles) for word in set(key))
     return [
-        (title, key[0])
+        (title, name_key(title.split()[0]))
         for title, key in people
         if counts[key[0]] == 1 and key[0] not in FUNCTION_WORDS and len(key[0]) > _SHORT_NAME
     ]
@@ -3173,7 +3211,8 @@ _SHORTEST_POSSESSOR = 3  # "poppys" may be Poppy's; not "its"
 
 def _relation_only(text: str) -> tuple[int, int] | None:
     """Where a turn that says nothing but one relative ("his son?", "and her father", "same
-    for his son") or asks of what one owns ("n his dads first win"), maybe
+    for his son") or asks of what one owns ("n his dads first win") or, after a break, asks
+    its own question of them ("his wife i think — what did she say about fermi"), maybe
     with a description of them ("his son, the one with six wives"), writes it; None for any
     other turn."""
     said = cues.relations(text)
@@ -3184,9 +3223,17 @@ def _relation_only(text: str) -> tuple[int, int] | None:
     after = text[end:]
     if _DESCRIBED_AFTER.fullmatch(after) or cues.relative_owns(text):
         after = ""  # "his son, the one with six wives"; "his dads first win" asks of the dad
+    elif _THEN_ASKED.match(after):
+        after = ""  # "his wife i think — what did she say about fermi" asks of the wife
     return None if _content(f"{before} {after}") else (start, end)
 
 
+# A break after the relative, then a question of the relative's own (a pronoun asks it)
+_THEN_ASKED = re.compile(
+    r"\s*(?:(?:i\s+think|i\s+guess|maybe|probably|right|tho|though)\s*)?\s*(?:[—–;:]|\s-\s)"
+    r"[^?]*\b(?:she|he|her|him|they|them)\b",
+    re.IGNORECASE,
+)
 _DESCRIBED_AFTER = re.compile(r"\s*(?:[,;:.…—–-]+|\s-)\s*(?:the|that)\s+[^?]+", re.IGNORECASE)
 
 
