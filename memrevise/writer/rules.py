@@ -312,9 +312,11 @@ class RuleWriter:
         lead = _before_question(text)  # "the father — gilles. also how did he die"
         if lead != text and self._names_again(context, lead, shared=True):
             return True
+        opening = cues.described_only(_FIRST_PART.split(text, maxsplit=1)[0])
+        if opening is not None and opening[0] in _SELECTING and not _asks_anew(text):
+            return True  # "the sturdy one. still standing", "the two cylinder one, a dentist..."
         # "the city ffs. is there a uni there": a description, a sentence of its own, before
         # a question (not "the roof tiles, where were they made")
-        lead = _before_question(text)
         ends = lead == text or re.match(rf"{re.escape(lead)}\s*[.!?…]", text) is not None
         # "the tv show, not the coen brothers film": what is meant, beside what is not
         meant = _NOT_CLAUSE.sub("", lead).strip(" ,;") or lead
@@ -972,6 +974,8 @@ class RuleWriter:
     def _relative_of_named(self, context: Context, text: str) -> tuple[str, str] | None:
         """The relative of a person the text names, by the name's possessive ("how many kids
         did caligulas mum have", "neros mother"): the one page the collection states."""
+        if not cues.names_relation(text):
+            return None
         for mention in self._people_said(context, text):
             said = cues.relation_after(text, mention.end)
             if said is None or not self._person(context, mention.name):
@@ -3461,6 +3465,7 @@ _OTHER_NAMED = re.compile(
 )
 # A clause that says what is not meant: ", not the coen brothers film", "not the book, "
 _NOT_PART = re.compile(r"\s*\bnot\s+[^,;.!?…]+", re.IGNORECASE)  # what a turn did not mean
+_FIRST_PART = re.compile(r"\s*(?:[.!?;:]\s|[—–]|\s-\s|\.{2,}|…|,)\s*")  # a turn's first part
 _DESCRIPTION_BREAK = re.compile(r"\s*(?:[—–]|\s-\s|\.{2,}|…|,)\s*")  # between descriptions
 _NOT_CLAUSE = re.compile(r"(?:^|,)\s*not\s+[^,;.!?…]+", re.IGNORECASE)
 # "the other day", "on the other hand": no namesake
