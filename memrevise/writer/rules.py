@@ -313,7 +313,8 @@ class RuleWriter:
         if lead != text and self._names_again(context, lead, shared=True):
             return True
         opening = cues.described_only(_FIRST_PART.split(text, maxsplit=1)[0])
-        if opening is not None and opening[0] in _SELECTING and not _asks_anew(text):
+        asks = any(_asks_anew(q) for q in _questions(text))  # "the netflix one, whos in it"
+        if opening is not None and opening[0] in _SELECTING and not asks:
             return True  # "the sturdy one. still standing", "the two cylinder one, a dentist..."
         # "the city ffs. is there a uni there": a description, a sentence of its own, before
         # a question (not "the roof tiles, where were they made")
