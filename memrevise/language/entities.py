@@ -320,8 +320,8 @@ def is_initialism(name: str) -> bool:
 
 
 # Words beside a name in a title that people leave out ("Alcatraz Island", "Santos FC",
-# "Mount Kilimanjaro", "Galápagos Islands").
-_GENERIC_PLACE_WORDS = frozenset("mount island islands fc afc cf lake".split())
+# "Mount Kilimanjaro").
+_GENERIC_PLACE_WORDS = frozenset("mount island fc afc cf lake".split())
 _SUBTITLE_DASH = re.compile(r" [–—] ")  # a subtitle after a spaced dash
 # Subtitle words that name no work of their own ("Pokémon: The Movie", "Part Two").
 _GENERIC_SUBTITLE = frozenset(

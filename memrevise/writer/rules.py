@@ -145,7 +145,7 @@ class RuleWriter:
             proper=(lambda word: bool(names(word))) if names is not None else None,
         )
         self.surnames = NameTable(common=common, unmarked_possessives=True)  # never "may"
-        people = people_named(titles)
+        people = people_named(titles, _opens_as_person(openings))
         for title, surname in unique_surnames(people):
             if not common(surname[-1]):  # "rossum", and "van rossum" as typed whole
                 self.surnames.add(title, key=surname)
@@ -1415,8 +1415,8 @@ class RuleWriter:
         sentence says ("The 1957 Fiat 500 was built mostly in Turin."); ``name`` where it says
         none or several."""
         pages = self.titles.named(strip_qualifier(name))
-        if len(pages) < 2 or not answer:
-            return name
+        if len(pages) < 2 or not answer or not _YEAR.search(qualifier(name)):
+            return name  # not "Hamlet", the play, for an answer that lists its 1948 film
         said = set(_YEAR.findall(_first_sentence(answer[:ANSWER_CUT])))
         dated = [page for page in pages if set(_YEAR.findall(qualifier(page))) & said]
         return dated[0] if len(dated) == 1 else name
@@ -3032,17 +3032,36 @@ def _specific_first(names: list[str]) -> list[str]:
 _JOINED_NAME = re.compile(r"-(?=[A-Z])")  # the hyphen that joins two names ("Jean-Paul")
 
 
-def people_named(titles: Iterable[str]) -> list[tuple[str, tuple[str, ...]]]:
+def people_named(
+    titles: Iterable[str], person: Callable[[str], bool] = lambda _: True
+) -> list[tuple[str, tuple[str, ...]]]:
     """(title, its words) for the titles without a qualifier that read as a person's name of
-    two words or more, a word of which may join two by a hyphen ("Jean-Paul Sartre", "Claude
-    Lévi-Strauss")."""
+    two words or more; a word may join two by a hyphen ("Jean-Paul Sartre", "Claude
+    Lévi-Strauss") where ``person`` (a page's opening) confirms it ("Science-Fiction Plus" is
+    a magazine)."""
     return [
         (title, name_key(title))
         for title in titles
         if not qualifier(title)
-        and len(title.split()) > 1  # "Hewlett-Packard" is a company's name
-        and looks_like_person(_JOINED_NAME.sub("", title))  # "Marie-Anne", not "Il-sung"
+        and (
+            looks_like_person(title)
+            or (
+                len(title.split()) > 1  # "Hewlett-Packard" is a company's name
+                and looks_like_person(_JOINED_NAME.sub("", title))  # not "Kim Il-sung"
+                and person(title)
+            )
+        )
+        and len(name_key(title)) > 1
     ]
+
+
+def _opens_as_person(
+    openings: Callable[[str], Opening | None] | None,
+) -> Callable[[str], bool]:
+    """Whether a page's opening reads as a person's (every page, without openings)."""
+    if openings is None:
+        return lambda _: True
+    return lambda title: (opening := openings(title)) is not None and opening.person
 
 
 def plural_endings(titles: Iterable[str]) -> dict[str, list[str]]:
