@@ -1461,21 +1461,26 @@ class RuleWriter:
     def _back_by_description(self, context: Context, text: str) -> tuple[str, str | None] | None:
         """A return by a description said first, before the question ("the metal — who
         actually found it", "re the pope tho, whats his 1943 encyclical", "and the ford from
-        before — was it built in the soviet union too"): the latest earlier topic the
-        description fits, where it does not fit the current topic and names nothing."""
+        before — was it built in the soviet union too"), and the pronoun after it that means
+        it."""
         lead = _LEAD_DESCRIPTION.match(text)
         if lead is None or context.current is None or _CLAUSE_OPENS.search(lead["what"]):
             return None  # "the actress who played susan; where is she from" asks of another
-        current = context.current.name
+        found = self._described_before(context, lead["what"], context.current.name)
+        if found is None:
+            return None
+        pronouns = cues.pronouns(text[lead.end() :])
+        return found, pronouns[0] if pronouns else None
+
+    def _described_before(self, context: Context, what: str, current: str) -> str | None:
+        """The latest earlier topic that ``what`` names ("the antipope") or, where it names
+        none, fits by kind or title ("the metal", "the ford"), else the one earlier topic whose
+        page says its words ("that norse kratos one"); none where it fits the current topic."""
         earlier = [t.name for t in context.recent_topics() if t.name != current]
-        named = {context.canonical(m.name) for m in self._people_said(context, lead["what"])}
-        if named:  # "anyway the antipope": an earlier topic it names, the latest
-            found = next((name for name in earlier if name in named), None)
-            if found is None or current in named:
-                return None
-            pronouns = cues.pronouns(text[lead.end() :])
-            return found, pronouns[0] if pronouns else None
-        said = [w for w in cues.words_of(lead["what"]) if w not in STOPWORDS]
+        named = {context.canonical(m.name) for m in self._people_said(context, what)}
+        if named:
+            return None if current in named else next((n for n in earlier if n in named), None)
+        said = [w for w in cues.words_of(what) if w not in STOPWORDS]
         if not said:
             return None
         head, rest = said[-1], said[:-1]
@@ -1486,15 +1491,11 @@ class RuleWriter:
         stated = [] if generic else [lambda name: self._called(name, head)]
         if any(fits(current) for fits in [*stated, lambda name: stems <= self._page_words(name)]):
             return None
-        # the latest earlier topic of that kind, else the one whose page says the words
         found = next((name for name in earlier if any(fits(name) for fits in stated)), None)
-        if found is None:  # "that norse kratos one"
-            saying = [name for name in earlier if stems <= self._page_words(name)]
-            found = saying[0] if len(saying) == 1 else None
-        if found is None:
-            return None
-        pronouns = cues.pronouns(text[lead.end() :])
-        return found, pronouns[0] if pronouns else None
+        if found is not None:
+            return found
+        saying = [name for name in earlier if stems <= self._page_words(name)]
+        return saying[0] if len(saying) == 1 else None
 
     def _called(self, name: str, noun: str) -> bool:
         """Whether a page is called ``noun``: the kind its opening states ("a Roman emperor"),
