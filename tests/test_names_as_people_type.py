@@ -10,6 +10,7 @@ import pytest
 from fixtures_writer import converse, index_of
 
 from memrevise.writer.grounding import Nicknames
+from memrevise.writer.query import as_name
 
 PAGES = {
     "U2": [
@@ -179,3 +180,24 @@ def test_a_person_named_first_is_whom_he_means(writer):
     history = [("where are the galapagos islands", "In the Pacific Ocean, part of Ecuador.")]
     output, _ = converse(writer, history, "lonesome george was he a tortoise")
     assert output.query == "lonesome george was he a tortoise"
+
+
+@pytest.mark.parametrize(
+    ("question", "written"),
+    [
+        ("who taught her", "who taught Beth Harmon"),  # "her" ends the clause: no owner
+        ("did he marry her and then leave", "did he marry Beth Harmon and then leave"),
+        ("who was her coach", "who was Beth Harmon's coach"),
+        ("his books", "Beth Harmon's books"),
+    ],
+)
+def test_her_owns_only_what_follows_it(question, written):
+    pronoun = "his" if "his" in question.split() else "her"
+    assert as_name(question, pronoun, "Beth Harmon") == written
+
+
+def test_a_person_named_first_is_whom_her_means(writer):
+    """ "lonesome george who found her" asks of the tortoise named first, left as typed."""
+    history = [("where are the galapagos islands", "In the Pacific Ocean, part of Ecuador.")]
+    output, _ = converse(writer, history, "lonesome george who found her")
+    assert output.query == "lonesome george who found her"

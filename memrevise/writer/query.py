@@ -88,8 +88,31 @@ def _is_role(phrase: str) -> bool:
 
 
 def as_name(text: str, pronoun: str, name: str) -> str:
-    """``text`` with ``pronoun`` (its first use) replaced by ``name``, "his" by "Name's"."""
-    return replace_phrase(text, pronoun, f"{name}'s" if pronoun.casefold() in POSSESSIVES else name)
+    """``text`` with ``pronoun`` (its first use) replaced by ``name``, "his" by "Name's"
+    ("who taught her" by "Name": "her" is possessive only before what it owns)."""
+    owned = possessive_use(text, pronoun)
+    return replace_phrase(text, pronoun, f"{name}'s" if owned else name)
+
+
+def possessive_use(text: str, pronoun: str) -> bool:
+    """Whether the first use of ``pronoun`` in ``text`` owns what follows it: "his", "their";
+    "her" before a word that is no small word of a clause ("her husband", not "who taught
+    her", "with her and him")."""
+    said = pronoun.casefold()
+    if said not in POSSESSIVES:
+        return False
+    if said != "her":
+        return True
+    found = _phrase_pattern(pronoun).search(text)
+    return found is not None and _OWNED_AFTER.match(text, found.end()) is not None
+
+
+# a word after "her" that it may own: not the end of a clause, nor a small word ("to her and")
+_OWNED_AFTER = re.compile(
+    r"\s+(?!(?:and|or|but|to|in|at|on|for|with|from|about|after|before|when|if|too|again|then|"
+    r"now|so|as|is|was|be|do|did|does|lol|tho|though)\b)[a-z0-9]",
+    re.IGNORECASE,
+)
 
 
 def _phrase_pattern(phrase: str) -> re.Pattern[str]:

@@ -67,6 +67,7 @@ from memrevise.writer.query import (
     as_name,
     display_name,
     names_subject,
+    possessive_use,
     replace_phrase,
     write_query,
 )
@@ -2044,8 +2045,9 @@ class RuleWriter:
         if subject[-1:] == ["one"] or not (pointing and set(asking[:1]) & cues.QUESTION_WORDS):
             return False  # "the tommy vercetti one - when did it come out"
         named = self._names_written(text[:asked_at], topic)
-        if pointing & cues.PERSON_PRONOUNS:  # "he", "him": not "roc nation is his too?"
-            return pointing & cues.PERSON_PRONOUNS <= _SUBJECT_PERSON and any(
+        people = pointing & cues.PERSON_PRONOUNS
+        if people:  # "he", "who taught her": not "roc nation is his too?"
+            return not any(possessive_use(text[asked_at:], p) for p in people) and any(
                 len(run.split()) > 1 and looks_like_person(run.title()) for run in named
             )
         return bool(named) and bool(_WH & set(asking[:1]))
@@ -3372,7 +3374,6 @@ _IN_ORDER = re.compile(
 )
 _SIBLINGS = frozenset({"brother", "sister", "sibling"})
 # Words that point back at something the conversation named ("who ruled there")
-_SUBJECT_PERSON = frozenset("he she him".split())  # a person's pronoun that is no possessive
 _POINTING = cues.PRONOUNS | frozenset("there here this that these those it's".split())
 # Pronouns that, after a name in the same clause, mean the one named ("when he died")
 _BACK_TO_SUBJECT = frozenset("he she his they their".split())
