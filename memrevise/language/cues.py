@@ -201,13 +201,16 @@ _RELATION_OF = {word: word.removesuffix("s") for word in RELATIONS} | {
 _AGE_OF = dict.fromkeys("older elder big".split(), "older") | dict.fromkeys(
     "younger little baby kid".split(), "younger"
 )
-_RELATION = re.compile(
-    r"\b(?:his|her|their|its)\s+(?:(?P<age>"
+# A relation with the age before it ("older brother", "mum")
+_AGED_RELATION = (
+    r"(?:(?P<age>"
     + "|".join(_AGE_OF)
     + r")\s+)?(?P<relation>"
     + "|".join(sorted(_RELATION_OF, key=len, reverse=True))
-    + r")(?P<owner>['’]?s)?\b",  # "his dad's first win", typed "his dads first win"
-    re.IGNORECASE,
+    + ")"
+)
+_RELATION = re.compile(  # "his dad's first win", typed "his dads first win"
+    rf"\b(?:his|her|their|its)\s+{_AGED_RELATION}(?P<owner>['’]?s)?\b", re.IGNORECASE
 )
 
 
@@ -223,10 +226,7 @@ def relations(text: str) -> list[tuple[Relation, int, int]]:
     """The relatives a text names by a possessive and a relation ("his older brother", "her
     dad", "their parents") or by age alone ("the older one": a sibling), with where each is
     written; canonical words ("dad" is "father")."""
-    found = []
-    for m in _RELATION.finditer(text):
-        age = _AGE_OF.get((m["age"] or "").casefold(), "")
-        found.append((Relation(_RELATION_OF[m["relation"].casefold()], age), m.start(), m.end()))
+    found = [(_relation_in(m), m.start(), m.end()) for m in _RELATION.finditer(text)]
     for m in _SIBLING_BY_AGE.finditer(text):
         relation = _RELATION_OF[(m["relation"] or "sibling").casefold()]
         found.append((Relation(relation, _AGE_OF[m["age"].casefold()]), m.start(), m.end()))
@@ -237,10 +237,13 @@ def relation_after(text: str, at: int) -> tuple[Relation, int] | None:
     """The relation said right after a name that ends at ``at``, by its possessive ("nero's
     mother", typed "neros mum"), and where it ends; None where none is."""
     found = _OWNED_RELATION.match(text, at)
-    if found is None:
-        return None
-    age = _AGE_OF.get((found["age"] or "").casefold(), "")
-    return Relation(_RELATION_OF[found["relation"].casefold()], age), found.end()
+    return (_relation_in(found), found.end()) if found is not None else None
+
+
+def _relation_in(match: re.Match[str]) -> Relation:
+    """The relation a match of :data:`_AGED_RELATION` says, in canonical words."""
+    age = _AGE_OF.get((match["age"] or "").casefold(), "")
+    return Relation(_RELATION_OF[match["relation"].casefold()], age)
 
 
 def names_relation(text: str) -> bool:
@@ -262,14 +265,8 @@ def relative_owns(text: str) -> bool:
 _IDENTITY = frozenset("name names called".split())  # what asks who the relative is
 
 
-_OWNED_RELATION = re.compile(  # the possessive is needed: "the williams sister" is no one's
-    r"(?:['’]s|['’]|s)\s+(?:(?P<age>"
-    + "|".join(_AGE_OF)
-    + r")\s+)?(?P<relation>"
-    + "|".join(sorted(_RELATION_OF, key=len, reverse=True))
-    + r")\b",
-    re.IGNORECASE,
-)
+# after a name: the possessive is needed ("the williams sister" is no one's)
+_OWNED_RELATION = re.compile(rf"(?:['’]s|['’]|s)\s+{_AGED_RELATION}\b", re.IGNORECASE)
 _SIBLING_BY_AGE = re.compile(
     r"\bthe\s+(?P<age>older|elder|younger)\s+(?:one|(?P<relation>brother|sister|sibling))\b",
     re.IGNORECASE,

@@ -1485,14 +1485,17 @@ class RuleWriter:
         if not said:
             return None
         head, rest = said[-1], said[:-1]
-        generic = head in _GENERIC_NOUNS | _SORT_NOUNS
+        generic = head in _GENERIC_NOUNS | _SORT_NOUNS  # "that norse kratos one": its words
         if generic and not rest:
             return None
         stems = set(tokenize(" ".join(rest if generic else [head])))
-        stated = [] if generic else [lambda name: self._called(name, head)]
-        if any(fits(current) for fits in [*stated, lambda name: stems <= self._page_words(name)]):
+
+        def called(name: str) -> bool:
+            return not generic and self._called(name, head)
+
+        if called(current) or stems <= self._page_words(current):
             return None
-        found = next((name for name in earlier if any(fits(name) for fits in stated)), None)
+        found = next((name for name in earlier if called(name)), None)
         if found is not None:
             return found
         saying = [name for name in earlier if stems <= self._page_words(name)]
@@ -1611,7 +1614,7 @@ class RuleWriter:
             lambda name: (
                 is_kind(self._stated_kind(name), noun) or noun in cues.words_of(qualifier(name))
             ),
-            lambda name: self.pages is not None and bool(stems & self.pages(name)),
+            lambda name: bool(stems & self._page_words(name)),
         ]
 
     @staticmethod
@@ -1848,27 +1851,18 @@ class RuleWriter:
         """Titles typed with a letter or two wrong, one of the words one the corpus never has
         ("whitny houston" for Whitney Houston, not the city that its last word names; "magic
         jonson"; a word alone by a single typo: "seinfield", "vanila")."""
-        spans = word_spans(text)
-        found, i = [], 0
-        while i < len(spans):
-            for n in (3, 2, 1):
-                said = [w for w, _, _ in spans[i : i + n]]
-                if (
-                    len(said) < n
-                    or any(w in STOPWORDS or w.isdigit() for w in said)
-                    or not any(len(w) >= _MISSPELT_LETTERS and self.unseen(w) for w in said)
-                ):
-                    continue
-                typed = " ".join(said)  # one word alone by a single typo only
-                name = (
-                    self.titles.closest(typed, _MISSPELT) if n > 1 else self.titles.one_typo(typed)
-                )
-                if name is not None:
-                    found.append(Mention(name, spans[i][1], spans[i + n - 1][2]))
-                    i += n - 1
-                    break
-            i += 1
-        return found
+
+        def misspelt(said: list[str]) -> str | None:
+            if any(w in STOPWORDS or w.isdigit() for w in said) or not any(
+                len(w) >= _MISSPELT_LETTERS and self.unseen(w) for w in said
+            ):
+                return None
+            typed = " ".join(said)  # one word alone by a single typo only
+            if len(said) > 1:
+                return self.titles.closest(typed, _MISSPELT)
+            return self.titles.one_typo(typed)
+
+        return _longest_runs(word_spans(text), (3, 2, 1), misspelt)
 
     def _misspelt_surnames(self, text: str) -> list[Mention]:
         """People by a surname no other page has, typed with a letter or two wrong ("conery"
@@ -2096,18 +2090,15 @@ class RuleWriter:
         """Titles said by the name before their common noun ("earl grey bergamot from near
         sicily": Earl Grey tea), where one title has that name, no title is the name alone,
         and the corpus writes it as a name (not "black" of Black pepper)."""
-        spans = word_spans(text)
-        found, i = [], 0
-        while i < len(spans):
-            for n in range(min(_NAME_PART_WORDS, len(spans) - i), 1, -1):
-                said = " ".join(w for w, _, _ in spans[i : i + n])
-                titles = self._titles_by_name_part.get(tuple(said.split()), [])
-                if len(titles) == 1 and not self.titles.named(said) and self._written_as_name(said):
-                    found.append(Mention(titles[0], spans[i][1], spans[i + n - 1][2]))
-                    i += n - 1
-                    break
-            i += 1
-        return found
+
+        def title_of(said: list[str]) -> str | None:
+            typed = " ".join(said)
+            titles = self._titles_by_name_part.get(tuple(said), [])
+            if len(titles) == 1 and not self.titles.named(typed) and self._written_as_name(typed):
+                return titles[0]
+            return None
+
+        return _longest_runs(word_spans(text), range(_NAME_PART_WORDS, 1, -1), title_of)
 
     @cached_property
     def _places_by_name(self) -> dict[str, list[str]]:
@@ -2770,6 +2761,26 @@ def _replaced_by(found: Sequence[Mention], better: Sequence[Mention]) -> list[Me
     """``found`` with the mentions that ``better`` overlap replaced by those, in order."""
     kept = _clear_of(better, found)
     return sorted([*kept, *better], key=lambda m: m.start)
+
+
+def _longest_runs(
+    spans: Sequence[tuple[str, int, int]],
+    widths: Iterable[int],
+    name_of: Callable[[list[str]], str | None],
+) -> list[Mention]:
+    """The names ``name_of`` reads in runs of words, left to right: at each word the widest
+    run of ``widths`` (widest first) that reads as a name, then on past it."""
+    widths = list(widths)
+    found, i = [], 0
+    while i < len(spans):
+        for n in widths:
+            name = name_of([w for w, _, _ in spans[i : i + n]]) if i + n <= len(spans) else None
+            if name is not None:
+                found.append(Mention(name, spans[i][1], spans[i + n - 1][2]))
+                i += n - 1
+                break
+        i += 1
+    return found
 
 
 def _wider(more: Iterable[Mention], found: Sequence[Mention]) -> list[Mention]:
