@@ -585,6 +585,11 @@ class NameTable:
         """Whether ``word`` is common in the corpus behind the table."""
         return self._common(word)
 
+    def never_a_name(self, word: str) -> bool:
+        """Whether the corpus behind the table never writes ``word`` as a name (False where
+        the table has no test of it)."""
+        return self._proper is not None and not self._proper(word)
+
     def _proper_word(self, word: str) -> bool:
         """Whether the corpus writes ``word`` as a name (never without a test of it)."""
         return self._proper is not None and self._proper(word)
@@ -795,13 +800,14 @@ def careless_case(text: str) -> bool:
 
 def _shouted(span: str, table: NameTable) -> bool:
     """Whether ``span`` is a word in capitals for emphasis ("her OWN mum", "how did HE die",
-    "the FILM"): a function word, a word people stress, or a common word."""
+    "the FILM", "in the OPERA i said"): a function word, a word people stress, or a common
+    word or one the corpus never writes as a name."""
     if " " in span or not span.isupper():
         return False
     word = span.casefold()
     if word in FUNCTION_WORDS or word in _EMPHASIS_WORDS:
         return True
-    return len(span) > 3 and table.is_common(word)
+    return len(span) > 3 and (table.is_common(word) or table.never_a_name(word))
 
 
 def _holds(outer: Mention, inner: Mention, text: str) -> bool:

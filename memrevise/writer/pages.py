@@ -88,7 +88,10 @@ class PageOpenings:
         # "Mad Max 2, released in the United States as The Road Warrior, is a 1981 ... film"
         stated = infer_kind(title, [text])
         kind = stated or next((w for w in cues.words_of(text) if w in _KINDS), "")
-        person = looks_like_person(title, kind, [text])
+        # "The Cordouan Lighthouse stands ...": no person's page opens with "the" and its name
+        person = looks_like_person(title, kind, [text]) and not text.casefold().startswith(
+            f"the {strip_qualifier(title).casefold()}"
+        )
         years = tuple(dict.fromkeys(int(y) for y in _YEAR.findall(text)))
         first = _FIRST_SENTENCE.match(text)
         said = set(cues.words_of(first.group() if first else text))

@@ -203,15 +203,17 @@ class RuleWriter:
 
     def _as_named_page(self, context: Context, decision: _Decision) -> _Decision:
         """The decision with a topic that is no page and no topic of the memory moved to the
-        page it names: a first name or last name only one person's page has, shouted ("DAMON.
-        96", "IDA lol"), or a name given at birth or a nickname that a page states ("Angelo
-        Roncalli", said in an answer: Pope John XXIII)."""
+        page it names: a first name or last name only one person's page has, or a word only
+        one title has, shouted ("DAMON. 96", "IDA lol", "HAWKE — the cruiser"), or a name
+        given at birth or a nickname that a page states ("Angelo Roncalli", said in an answer:
+        Pope John XXIII)."""
         name = decision.topic
         if context.is_known(name):
             return decision
         page = None
-        if name.isupper() and len(name_key(name)) == 1:
+        if name.isupper() and len(name_key(name)) == 1:  # "HAWKE — the cruiser": its one title
             named = self.first_names.named(name) or self.surnames.named(name)
+            named = named or self._titles_of_word.get(name.casefold(), [])
             page = named[0] if len(named) == 1 else None
         if page is None and self.nicknames is not None:
             stated = self.nicknames(name)
@@ -1660,30 +1662,49 @@ class RuleWriter:
         or possessive pronoun ("how old was bonham when he died"; not "was armstrong older
         than him"), or before the question ("lake victoria who named it")."""
         current = context.current
-        if current is None or _REFERS_BACK.search(text):
+        if current is None:
             return None
+        refers = _REFERS_BACK.search(text)
+        if refers is not None:  # "cheddar man who is that", "bell rock, when did that go"
+            fronted = _fronted_subject(text)
+            if fronted is None or refers.start() < fronted:
+                return None
+            before = text[:fronted]
+            found = None
+            if not _GOVERNED_SUBJECT.search(before):
+                found = self._named_in(context, before, current, whole=text)
+            return found if found is not None and self._only_names(before, found[0]) else None
         pronoun = _PRONOUN.search(text)
         if pronoun is None:
             return self._named_in(context, text, current)
         breaks = list(_CLAUSE.finditer(text, 0, pronoun.start()))
         asked_at = _question_after_subject(text)  # "lake victoria who named it"
         subject_first = not breaks and asked_at is not None and asked_at < pronoun.start()
+        said = pronoun.group().casefold()
+        found = None
         if breaks:
-            before = text[: breaks[-1].start()]
+            found = self._named_in(context, text[: breaks[-1].start()], current, whole=text)
         elif subject_first:
             before = text[:asked_at]
-        elif pronoun.group().casefold() in _BACK_TO_SUBJECT:
-            before = text[: pronoun.start()]
-        else:
-            return None
-        found = self._named_in(context, before, current, whole=text)
-        if found is None:
-            return None
-        # A subject said first is what the pronoun means ("apollo the god who were his
-        # parents"), unless a preposition governs it ("and before zeppelin what band was he in")
-        said_first = subject_first and not _GOVERNED_SUBJECT.search(before)
-        fits = said_first or self._fits_pronoun(context, found[0], pronoun.group().casefold())
-        return found if fits else None
+            found = self._named_in(context, before, current, whole=text)
+            # A subject said first is what the pronoun means ("apollo the god who were his
+            # parents"), unless a preposition governs it ("and before zeppelin what band was
+            # he in")
+            if found is not None and not _GOVERNED_SUBJECT.search(before):
+                return found
+        if found is None and not breaks and said in _BACK_TO_SUBJECT:  # "barnum himself"
+            found = self._named_in(context, text[: pronoun.start()], current, whole=text)
+        return found if found and self._fits_pronoun(context, found[0], said) else None
+
+    def _only_names(self, subject: str, name: str) -> bool:
+        """Whether a subject said first is ``name`` as its page has it: each of its words is
+        one of the name's, a word that asks nothing, one the corpus never has (a typo:
+        "belini") or one the page writes ("negroni sbagliato"); not "any other american
+        presidents" for a name an answer said."""
+        own = set(cues.words_of(name.casefold()))
+        said = set(cues.words_of(subject)) - STOPWORDS - cues.FILLER - own
+        page = self.pages(name) if self.pages is not None and said else frozenset()
+        return all(self.unseen(w) or set(tokenize(w)) <= page for w in said)
 
     def _named_first(self, context: Context, text: str, turn: Turn) -> tuple[str, None] | None:
         """The person a conversation's first question names by a misspelt last name only one
@@ -1800,16 +1821,23 @@ class RuleWriter:
         )
 
     @cached_property
-    def _titles_by_word(self) -> dict[str, list[str]]:
-        """The titles by each rare word they share with a few others ("hudson": Henry
-        Hudson, Hudson River, Hudson Bay), read when a correction first looks, not at
+    def _titles_of_word(self) -> dict[str, list[str]]:
+        """The titles by each rare word of theirs, read when first looked for, not at
         start-up."""
         by_word: dict[str, list[str]] = {}
         for title in self._titles:
             for word in set(name_key(title)):
                 if word not in FUNCTION_WORDS and not word.isdigit() and self.rare(word):
                     by_word.setdefault(word, []).append(title)
-        return {w: titles for w, titles in by_word.items() if 1 < len(titles) <= _WORD_KIN}
+        return by_word
+
+    @cached_property
+    def _titles_by_word(self) -> dict[str, list[str]]:
+        """The titles by each rare word they share with a few others ("hudson": Henry
+        Hudson, Hudson River, Hudson Bay)."""
+        return {
+            w: titles for w, titles in self._titles_of_word.items() if 1 < len(titles) <= _WORD_KIN
+        }
 
     def _sharing_a_word(self, name: str) -> list[str]:
         """The other titles that share a rare word of ``name``'s title with it."""
@@ -2112,14 +2140,19 @@ class RuleWriter:
         return by_name
 
     def _place_named(self, current: Topic, text: str) -> tuple[str, str] | None:
-        """A place said by its name alone after "the", as people say rivers and lakes ("the
-        mississippi goes down to new orleans right": Mississippi River), where one title is
-        that name and a kind of place and the name is rare."""
-        for found in _THE_NAME.finditer(text):
-            word = found[1].casefold()
+        """A place said by its name alone, as people say rivers, lakes and deserts ("the
+        mississippi goes down to new orleans right": Mississippi River; "gobi, are there
+        dinosaurs there too"), where one title is that name and a kind of place, the name is
+        rare, and, without "the", the corpus writes it as a name."""
+        for word, start, end in word_spans(text):
             titles = self._places_by_name.get(word, [])
-            if len(titles) == 1 and self.rare(word) and titles[0] != current.name:
-                return titles[0], found.group()
+            if len(titles) != 1 or not self.rare(word) or titles[0] == current.name:
+                continue
+            the = _THE_BEFORE.search(text, 0, start)
+            if the is not None:
+                return titles[0], text[the.start() : end]
+            if self._written_as_name(word):
+                return titles[0], text[start:end]
         return None
 
     def _named_in_corpus(self, current: Topic, text: str) -> tuple[str, None] | None:
@@ -2724,12 +2757,24 @@ def _in_play(context: Context) -> list[str]:
 
 def _question_after_subject(text: str) -> int | None:
     """Where a question starts after a subject said first, as people type it ("lake victoria
-    who named it", "fdr how many times was he elected"): the offset of its question word,
-    after one to :data:`_SUBJECT_WORDS` words that ask nothing."""
+    who named it", "fdr how many times was he elected", "belini whats in it"): the offset of
+    its question word, after one to :data:`_SUBJECT_WORDS` words that ask nothing."""
     for i, (word, start, _) in enumerate(word_spans(text)):
-        if word in cues.QUESTION_WORDS:
+        if word in cues.QUESTION_WORDS or _CONTRACTED_QUESTION.fullmatch(word):
             return start if 0 < i <= _SUBJECT_WORDS else None
     return None
+
+
+def _fronted_subject(text: str) -> int | None:
+    """Where a subject said first ends, for what a later "that" or "this" then means
+    ("velociraptor was that feathered too", "bell rock, when did that go automatic"): at its
+    question word (:func:`_question_after_subject`) or at a clause break after one to
+    :data:`_SUBJECT_WORDS` words."""
+    asked_at = _question_after_subject(text)
+    said = _CLAUSE.search(text)
+    if said is not None and 0 < len(word_spans(text[: said.start()])) <= _SUBJECT_WORDS:
+        return said.start() if asked_at is None else min(asked_at, said.start())
+    return asked_at
 
 
 def _ranks(word: str) -> bool:
@@ -3280,7 +3325,7 @@ _PLACE_HEADS = frozenset(
     "river lake sea ocean desert mountains canal bay valley forest glacier falls strait "
     "gulf peninsula loch".split()
 )
-_THE_NAME = re.compile(r"\bthe\s+([a-z][a-z'-]{3,})\b", re.IGNORECASE)  # "the mississippi"
+_THE_BEFORE = re.compile(r"\bthe\s+$", re.IGNORECASE)  # "the mississippi"
 _CLAUSE_OPENS = re.compile(r"\b(?:who|that|which|whose)\b", re.IGNORECASE)
 
 
@@ -3353,6 +3398,7 @@ _DEFINITE = re.compile(r"\b(?:the|this|that)\s+([a-z]+)")
 _ASKS_WHO = re.compile(r"\W*(?:and\s+)?who(?:'s|\s+is|\s+was|\s+were|\s+are)\s+the\b", re.I)
 _WHOLE_WORD = r"(?<![\w']){}(?![\w'])"  # a word or number renamed where it is said whole
 _SUBJECT_WORDS = 4  # the most words of a subject said before its question
+_CONTRACTED_QUESTION = re.compile(r"(?:what|who|where|when|how|why)'?s")  # "whats", "who's"
 _SELECTING = frozenset("one ones version versions edition adaptation remake".split())  # "the X one"
 _CASUAL_PEOPLE = frozenset("guy guys dude lady bloke chap fella".split())  # "the f1 guy"
 _ELLIPTIC = re.compile(r"\W*(?:and|what\s+about|how\s+about)\b", re.IGNORECASE)
@@ -3387,7 +3433,7 @@ _SIBLINGS = frozenset({"brother", "sister", "sibling"})
 # Words that point back at something the conversation named ("who ruled there")
 _POINTING = cues.PRONOUNS | frozenset("there here this that these those it's".split())
 # Pronouns that, after a name in the same clause, mean the one named ("when he died")
-_BACK_TO_SUBJECT = frozenset("he she his they their".split())
+_BACK_TO_SUBJECT = frozenset("he she his they their himself herself itself themselves".split())
 _PRONOUN = re.compile(  # not in a compound ("the she-wolf")
     r"(?<!\w-)\b(?:" + "|".join(sorted(cues.PRONOUNS)) + r")\b(?!-\w)", re.IGNORECASE
 )

@@ -499,10 +499,11 @@ class Siblings:
             )
             if chosen is not None and chosen.casefold() != title.casefold():
                 return chosen
-        first = _FIRST.search(text.casefold()) or _only_first(text)
+        end = _named_end(title, text)  # "the first nicholas", "the last mariner of all"
+        first = _FIRST.search(text.casefold()) or _only_first(text) or end == "first"
         if first and here > 0:
             return family[0].title
-        if _LAST.search(text.casefold()) and here + 1 < len(family):
+        if (_LAST.search(text.casefold()) or end == "last") and here + 1 < len(family):
             return family[-1].title
         return None
 
@@ -552,6 +553,20 @@ def _named_steps(title: str, text: str) -> re.Match[str] | None:
         return None
     stem = _stem(title)
     return _steps_named_by(stem[0]).search(text) if stem else None
+
+
+def _named_end(title: str, text: str) -> str | None:
+    """ "first" or "last" said of the family by its own name ("the first nicholas", "the
+    last mariner of all"), if either is."""
+    stem = _stem(title)
+    found = _ends_named_by(stem[0]).search(text) if stem else None
+    return found["end"].casefold() if found is not None else None
+
+
+@lru_cache(maxsize=4096)
+def _ends_named_by(word: str) -> re.Pattern[str]:
+    """ "first" or "last" before ``word``, a family's name (see :func:`_named_end`)."""
+    return re.compile(rf"\b(?P<end>first|last)\s+{re.escape(word)}(?:'?s|es)?\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=4096)
