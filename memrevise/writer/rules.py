@@ -18,6 +18,8 @@ from difflib import SequenceMatcher
 from functools import cached_property, lru_cache
 from typing import Any, NamedTuple
 
+from jellyfish import damerau_levenshtein_distance
+
 from memrevise.language import cues
 from memrevise.language.entities import (
     FUNCTION_WORDS,
@@ -617,12 +619,16 @@ class RuleWriter:
         question = own[-1] if own else self._open_question(context, previous_question)[0]
         segments = _pointing_segments(text)
         target = self._came_back(context, text, segments, rejected, question)
+        # "thats charlotte, i asked about emily" names what was answered, unless the answer
+        # was about another page ("the actress, not her producer" of the actress asked about)
+        answered_it = self._answered_other(context, rejected) is None
         for segment in reversed(segments if target is None else ()):
             if _points_nowhere(segment):
                 continue
             target = self._referent(context, segment, rejected, text, question)
-            if target is not None and segment is not segments[-1] and target[0] == rejected:
-                target = None  # "thats charlotte, i asked about emily" names what was answered
+            said_first = segment is not segments[-1]
+            if target is not None and said_first and target[0] == rejected and answered_it:
+                target = None
             if target is not None:
                 break
         if target is None and not _content(text) and not said_values(text):  # "wrong one"
@@ -876,9 +882,12 @@ class RuleWriter:
         ]
         # What the wrong answer was about is not meant; where it was about another page than
         # the memory's topic and the user says what they asked ("i asked about the
-        # cityscape"), that topic may be.
+        # cityscape") or the last question named that topic, a person ("when did fay wray
+        # die" answered for her boss, then "the actress"), that topic may be.
         answered = self._answered_other(context, rejected)
-        restated = answered is not None and cues.says_what_was_asked(segment)
+        asked_for = {context.canonical(n).casefold() for n in asked}
+        named_person = rejected.casefold() in asked_for and self._person(context, rejected)
+        restated = answered is not None and (cues.says_what_was_asked(segment) or named_person)
         excluded = {(answered if restated else rejected).casefold()}
         described_by = _described_by(segment)
         if described_by:  # "the one with primetime emmy awards" is not the award
@@ -908,7 +917,6 @@ class RuleWriter:
         searched = self.search is not None and lookup
         # Of two drummers, the one whose page reads like the rejected one's (the same band)
         like = self._like(rejected) if role and self.pages is not None else None
-        asked_for = {context.canonical(n).casefold() for n in asked}
 
         def related(name: str) -> tuple[bool, float]:
             return name.casefold() in asked_for, like(name) if like is not None else 0.0
@@ -1817,7 +1825,7 @@ class RuleWriter:
         return (
             self._by_part_of_name(context, text)
             or self._named_in_corpus(current, text)
-            or self._place_named(current, text)
+            or self._named_without_noun(current, text)
         )
 
     @cached_property
@@ -1875,6 +1883,31 @@ class RuleWriter:
                 return next(iter(ending.values())), found.group()
         return None
 
+    @cached_property
+    def _title_words_by_opening(self) -> dict[tuple[int, str], list[str]]:
+        """The rare words of titles that only one title has, by their length and first
+        letter, read when a word is first taken for a misspelt one."""
+        by_opening: dict[tuple[int, str], list[str]] = {}
+        for word, titles in self._titles_of_word.items():
+            if len(titles) == 1 and len(word) >= _MISSPELT_LETTERS:
+                by_opening.setdefault((len(word), word[0]), []).append(word)
+        return by_opening
+
+    def _misspelt_title_word(self, typed: str) -> str | None:
+        """The title that ``typed``, a word longer than :data:`_MISSPELT_LETTERS` letters,
+        names by a word only that title has, misspelt by a single typo ("darjeling" for
+        Darjeeling tea, "traviatta" for La traviata; not "prodd" for the "Proud" of a song's
+        title), where no other such word is as close."""
+        if len(typed) <= _MISSPELT_LETTERS:
+            return None
+        found = {
+            word
+            for length in (len(typed) - 1, len(typed), len(typed) + 1)
+            for word in self._title_words_by_opening.get((length, typed[:1]), ())
+            if damerau_levenshtein_distance(word, typed) == 1
+        }
+        return self._titles_of_word[found.pop()][0] if len(found) == 1 else None
+
     def _misspelt_names(self, text: str) -> list[Mention]:
         """Titles typed with a letter or two wrong, one of the words one the corpus never has
         ("whitny houston" for Whitney Houston, not the city that its last word names; "magic
@@ -1888,7 +1921,7 @@ class RuleWriter:
             typed = " ".join(said)  # one word alone by a single typo only
             if len(said) > 1:
                 return self.titles.closest(typed, _MISSPELT)
-            return self.titles.one_typo(typed)
+            return self.titles.one_typo(typed) or self._misspelt_title_word(typed)
 
         return _longest_runs(word_spans(text), (3, 2, 1), misspelt)
 
@@ -2129,29 +2162,43 @@ class RuleWriter:
         return _longest_runs(word_spans(text), range(_NAME_PART_WORDS, 1, -1), title_of)
 
     @cached_property
-    def _places_by_name(self) -> dict[str, list[str]]:
-        """The titles of two words, a name and a kind of place ("Mississippi River"), by that
-        name, read when first looked for."""
+    def _titles_by_name_before_noun(self) -> dict[str, list[str]]:
+        """The titles of two words by their first, a word longer than :data:`_SHORT_NAME`
+        letters that is no function word ("Mississippi River", "Cordouan Lighthouse", "Tom
+        Hanks"; not "The Nutcracker"), read when first looked for."""
         by_name: dict[str, list[str]] = {}
         for title in self._titles:
             key = name_key(strip_qualifier(title))
-            if len(key) == 2 and key[1] in _PLACE_HEADS:
+            if len(key) == 2 and key[0] not in FUNCTION_WORDS and len(key[0]) > _SHORT_NAME:
                 by_name.setdefault(key[0], []).append(title)
         return by_name
 
-    def _place_named(self, current: Topic, text: str) -> tuple[str, str] | None:
-        """A place said by its name alone, as people say rivers, lakes and deserts ("the
-        mississippi goes down to new orleans right": Mississippi River; "gobi, are there
-        dinosaurs there too"), where one title is that name and a kind of place, the name is
-        rare, and, without "the", the corpus writes it as a name."""
+    def _ends_in_noun(self, title: str) -> bool:
+        """Whether a title of two words ends in a kind of place or a word the corpus has
+        often or writes in lower case ("Lighthouse"; not "Hanks")."""
+        head = name_key(strip_qualifier(title))[-1]
+        return head in _PLACE_HEADS or not self.rare(head) or not self._written_as_name(head)
+
+    def _named_without_noun(self, current: Topic, text: str) -> tuple[str, str] | None:
+        """A page said by the name its title puts before a common noun, as people say rivers,
+        lakes, deserts and lighthouses ("the mississippi goes down to new orleans right":
+        Mississippi River; "gobi, are there dinosaurs there too"; "cordouan, when did it
+        become a monument"), where one title is that name and such a noun, the name is rare,
+        and, without "the", it opens the question ("was archimedes sicilian" asks no more of
+        the Sicilian Defence) and the corpus writes it as a name or, typed without the
+        title's accents, never has it ("galapagos")."""
         for word, start, end in word_spans(text):
-            titles = self._places_by_name.get(word, [])
-            if len(titles) != 1 or not self.rare(word) or titles[0] == current.name:
+            titles = self._titles_by_name_before_noun.get(word, []) if self.rare(word) else []
+            titles = [title for title in titles if self._ends_in_noun(title)]
+            if len(titles) != 1 or titles[0] == current.name:
                 continue
             the = _THE_BEFORE.search(text, 0, start)
-            if the is not None:
-                return titles[0], text[the.start() : end]
-            if self._written_as_name(word):
+            if the is not None:  # "the mississippi"; not "the byzantine period"
+                if name_key(titles[0])[-1] in _PLACE_HEADS:
+                    return titles[0], text[the.start() : end]
+                continue
+            opens = all(w in cues.FILLER for w in cues.words_of(text[:start]))
+            if opens and (self._written_as_name(word) or self.unseen(word)):  # "galapagos"
                 return titles[0], text[start:end]
         return None
 
@@ -3323,7 +3370,7 @@ _DESCRIBED_AFTER = re.compile(r"\s*(?:[,;:.…—–-]+|\s-)\s*(?:the|that)\s+[^
 _OPENING_CHARS = 60  # where an answer names what it is about
 _PLACE_HEADS = frozenset(
     "river lake sea ocean desert mountains canal bay valley forest glacier falls strait "
-    "gulf peninsula loch".split()
+    "gulf peninsula loch island islands atoll archipelago".split()
 )
 _THE_BEFORE = re.compile(r"\bthe\s+$", re.IGNORECASE)  # "the mississippi"
 _CLAUSE_OPENS = re.compile(r"\b(?:who|that|which|whose)\b", re.IGNORECASE)

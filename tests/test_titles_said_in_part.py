@@ -1,0 +1,68 @@
+"""A page said by a part of its title, as people type it: the name its title puts before a
+common noun, opening the question ("fastnet, when was it lit" for Fastnet Lighthouse), also
+without the title's accents ("chiloe" for Chiloé Island); a word only one title has, misspelt
+by a single typo ("keemum" for Keemun tea). An adjective later in a question that names its
+own subject moves nowhere ("was pirandello sicilian" is no question about the Sicilian
+Defence)."""
+
+from __future__ import annotations
+
+import pytest
+from fixtures_writer import converse
+
+PAGES = {
+    "Chiloé Island": [
+        "Chiloé Island is the largest island of the Chiloé Archipelago off the coast of Chile, "
+        "known for its wooden churches.",
+        "Magellanic and Humboldt penguins nest on the islets off Chiloé.",
+    ],
+    "Fastnet Lighthouse": [
+        "Fastnet Lighthouse is a lighthouse on Fastnet Rock off the south coast of Ireland; the "
+        "present granite tower was first lit in 1904.",
+        "The lighthouse was automated in 1989, and a lighthouse keeper has not lived on the "
+        "rock since.",
+    ],
+    "Keemun tea": [
+        "Keemun tea is a Chinese black tea from Qimen County in Anhui, first made in 1875.",
+        "Keemun has a winey, slightly smoky taste and is a base of English breakfast blends.",
+    ],
+    "Lapsang souchong": [
+        "Lapsang souchong is a black tea from the Wuyi Mountains of Fujian whose leaves are "
+        "smoke-dried over pinewood fires.",
+        "Its smoky taste comes from the pine smoke.",
+    ],
+    "Sicily": [
+        "Sicily is the largest island in the Mediterranean Sea and a region of Italy; its "
+        "capital is Palermo.",
+        "Mount Etna on Sicily is the most active volcano in Europe.",
+    ],
+    "Sicilian Defence": [
+        "The Sicilian Defence is a chess opening that begins 1.e4 c5, the most popular reply to "
+        "the king's pawn.",
+        "Its Najdorf Variation was played by Bobby Fischer.",
+    ],
+    "Penguin": [
+        "Penguins are flightless seabirds of the Southern Hemisphere.",
+        "Humboldt penguins live on the coasts of Chile and Peru.",
+    ],
+}
+PENGUINS = ("where do humboldt penguins live", "On the coasts of Chile and Peru.")
+SMOKY = ("is lapsang souchong smoky", "Yes, from pine smoke.")
+
+
+@pytest.mark.parametrize(
+    ("history", "said", "meant"),
+    [
+        ([PENGUINS], "fastnet, when was it lit", "Fastnet Lighthouse"),
+        ([PENGUINS], "chiloe, are there penguins there", "Chiloé Island"),
+        ([SMOKY], "keemum is that smoky too", "Keemun tea"),
+    ],
+)  # fmt: skip
+def test_a_page_said_by_part_of_its_title(writer, history, said, meant):
+    output, _ = converse(writer, history, said)
+    assert output.topic == meant
+
+
+def test_an_adjective_of_a_title_later_in_a_question_moves_nowhere(writer):
+    output, _ = converse(writer, [("what is the capital of sicily", "Palermo.")], "was it sicilian")
+    assert output.topic == "Sicily"
