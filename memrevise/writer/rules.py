@@ -351,7 +351,8 @@ class RuleWriter:
         head = _before_question(text)  # "1998 actually? tell me about its mascots"
         said_first = _LEAD_VALUE.match(head) is not None  # "1940!! gertie, the one that fell"
         correcting = cues.is_correction(head) or said_first
-        if not correcting and len(cues.words_of(head)) > _SHORT_TURN:
+        aged = _YEARS_OLDER.search(head) is not None  # "n the one 5 yrs older"
+        if not correcting and not aged and len(cues.words_of(head)) > _SHORT_TURN:
             return None
         if cues.comes_back(text):  # "the 2004 one... no, sorry, the cameron one after all"
             return None
@@ -367,7 +368,7 @@ class RuleWriter:
         asked = set(cues.words_of(previous_question or "")) | {"born"}
         for topic in context.recent_topics()[:2]:
             moved = self.siblings.moved(topic.name, head)
-            by_year = moved is None and not _content(head) - asked  # nothing asked but a year
+            by_year = moved is None and (aged or not _content(head) - asked)  # nothing asked
             if by_year:
                 moved = self._born_in(topic.name, head)
             if moved is None:
@@ -1065,8 +1066,14 @@ class RuleWriter:
 
     def _born_in(self, person: str, text: str) -> str | None:
         """The one other page of ``person``'s last name that opens with a year ``text`` says
-        ("and 1969?" after "which greenwood was born in 1971")."""
+        ("and 1969?" after "which greenwood was born in 1971"), or with the year so many
+        years before or after ``person``'s ("n the one 5 yrs older")."""
         years = set(said_values(text))
+        apart, born = _YEARS_OLDER.search(text), self._born(person)
+        if apart is not None and born is not None:
+            count = apart["count"].casefold()
+            step = int(count) if count.isdigit() else cues.NUMBER_WORDS[count]
+            years = {born - step if apart["way"].casefold() == "older" else born + step}
         key = name_key(person)
         if not years or not key:
             return None
@@ -1076,6 +1083,19 @@ class RuleWriter:
             if other != person and self._born(other) in years
         ]
         return found[0] if len(found) == 1 else None
+
+    def _one_of_two_by_age(self, context: Context, text: str) -> tuple[str, str] | None:
+        """The older or the younger of two people of a last name, by the years their pages
+        open with ("and the younger charlton"), where neither is the current topic."""
+        for said in _AGED_NAME.finditer(text):
+            people = self.same_surname.get(said["name"].casefold(), [])
+            born = sorted((b, p) for p in people if (b := self._born(p)) is not None)
+            current = context.current.name if context.current is not None else None
+            if len(born) != 2 or len(people) != 2 or current in people:
+                continue
+            older = said["way"].casefold() in _OLDER
+            return born[0 if older else 1][1], said.group()
+        return None
 
     def _born(self, person: str) -> int | None:
         """The year a person's page opens with, if the writer reads openings."""
@@ -1236,6 +1256,7 @@ class RuleWriter:
         relative = self._relative_asked(context, text)
         chosen = (
             self._relative_of_named(context, text)  # "how many kids did caligulas mum have"
+            or self._one_of_two_by_age(context, text)  # "and the younger charlton"
             or self._other_namesake(context, text)
             or self._going_back(context, text)
             or self._named_switch(context, text)
@@ -2928,6 +2949,17 @@ _DANGLING = re.compile(
     re.IGNORECASE,
 )
 _SORT_NOUNS = GENERIC_HEADS | {"topic", "guys", "ones", "men", "women", "people"}
+# "the one 5 yrs older": a person of the same last name born so many years before or after
+_YEARS_OLDER = re.compile(
+    rf"\b(?P<count>{COUNT_PATTERN})\s+(?:years?|yrs?)\s+(?P<way>older|younger)\b", re.IGNORECASE
+)
+_OLDER = frozenset("older oldest elder eldest big".split())
+# "the younger charlton", "the elder klitschko": one of two people of that last name
+_AGED_NAME = re.compile(
+    r"\bthe\s+(?P<way>younger|youngest|older|oldest|elder|eldest|little|big)\s+"
+    r"(?P<name>[a-z][a-z'-]{2,})\b",
+    re.IGNORECASE,
+)
 _MY_QUESTION = re.compile(r"\bmy\s+(?P<ord>first|second|third)\s+question\b", re.IGNORECASE)
 # A member of a numbered family by its place: "the third one", "the next film".
 _FAMILY_UNIT = (
