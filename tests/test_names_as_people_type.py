@@ -201,3 +201,21 @@ def test_a_person_named_first_is_whom_her_means(writer):
     history = [("where are the galapagos islands", "In the Pacific Ocean, part of Ecuador.")]
     output, _ = converse(writer, history, "lonesome george who found her")
     assert output.query == "lonesome george who found her"
+
+
+def test_a_name_a_page_says_it_is_often_called_is_that_page():
+    """ "The Statue of Liberty, often simply called Lady Liberty, ..." names the statue by
+    "lady liberty"; "a man called Bob" is no name of its page."""
+    names = Nicknames(
+        index_of(
+            {
+                "Statue of Liberty": [
+                    "The Statue of Liberty, often simply called Lady Liberty, is a copper "
+                    "statue on Liberty Island in New York Harbor, a gift from France in 1886."
+                ],
+                "Bob Dylan": ["Bob Dylan is an American singer; a man called Bob wrote to him."],
+            }
+        )
+    )
+    assert names("lady liberty") == ("Statue of Liberty",)
+    assert names("bob") == ()

@@ -177,7 +177,8 @@ def _as_written(word: str) -> str:
 
 class Nicknames:
     """The pages that state a nickname ("He is nicknamed Dubya", "known as the King of Pop",
-    "fans called him Schumi and the Red Baron"): "dubya" is George W. Bush. A nickname counts
+    "fans called him Schumi and the Red Baron", "often simply called the Pharos"): "dubya" is
+    George W. Bush. A nickname counts
     where it is written whole, with a capital, in the list right after the statement ("known
     as the Joker Stairs" is no nickname "joker"). A name given at birth counts too, said whole
     or in part with its last word ("Pope John XXIII (born Angelo Giuseppe Roncalli; ...)":
@@ -213,6 +214,7 @@ class Nicknames:
 
 _NICKNAMING = re.compile(
     r"\b(?:nicknamed|known\s+as|dubbed|called\s+(?:him|her|it|them)|"
+    r"(?:also|often|simply|commonly|usually|popularly|sometimes)\s+(?:simply\s+)?called|"
     r"nickname(?:s)?(?:\s+(?:is|was|were))?)\s+",
     re.IGNORECASE,
 )

@@ -1776,6 +1776,7 @@ class RuleWriter:
         sartre")."""
         whole = whole or text
         found = _replaced_by(context.mentions(text), self._misspelt_names(text))
+        found = _replaced_by(found, self._said_the_other_way(text))  # "the alexandria lighthouse"
         other_titles = {  # "the amazon river" names a page while on "Amazon (company)";
             w  # "after the beatles" on the Beatles names it, not a description
             for m in found
@@ -2167,6 +2168,29 @@ class RuleWriter:
             ):
                 by_part.setdefault(name_key(" ".join(words[:-1])), []).append(title)
         return by_part
+
+    @cached_property
+    def _titles_of_the_form(self) -> dict[tuple[str, str], list[str]]:
+        """The titles "<Noun> of <Name>" ("Lighthouse of Alexandria", "University of Oxford")
+        by the two words as people also say them, name first ("alexandria lighthouse"), read
+        when first looked for."""
+        by_words: dict[tuple[str, str], list[str]] = {}
+        for title in self._titles:
+            key = name_key(strip_qualifier(title))
+            if len(key) == 3 and key[1] == "of" and key[0] not in FUNCTION_WORDS:
+                by_words.setdefault((key[2], key[0]), []).append(title)
+        return by_words
+
+    def _said_the_other_way(self, text: str) -> list[Mention]:
+        """Titles "<Noun> of <Name>" said name first ("the alexandria lighthouse, did it have
+        a mirror"), where one title is so."""
+        spans = word_spans(text)
+        found = []
+        for (name, start, _), (noun, _, end) in itertools.pairwise(spans):
+            titles = self._titles_of_the_form.get((name, noun), [])
+            if len(titles) == 1:
+                found.append(Mention(titles[0], start, end))
+        return found
 
     def _name_parts(self, text: str) -> list[Mention]:
         """Titles said by the name before their common noun ("earl grey bergamot from near
@@ -3168,6 +3192,7 @@ def _specific_first(names: list[str]) -> list[str]:
 
 
 _JOINED_NAME = re.compile(r"-(?=[A-Z])")  # the hyphen that joins two names ("Jean-Paul")
+_INITIALS = re.compile(r"\b[A-Z]\.\s*")  # "P. " of "P. T. Barnum"
 
 
 def people_named(
@@ -3175,8 +3200,8 @@ def people_named(
 ) -> list[tuple[str, tuple[str, ...]]]:
     """(title, its words) for the titles without a qualifier that read as a person's name of
     two words or more; a word may join two by a hyphen ("Jean-Paul Sartre", "Claude
-    Lévi-Strauss") where ``person`` (a page's opening) confirms it ("Science-Fiction Plus" is
-    a magazine)."""
+    Lévi-Strauss") and initials may open it ("P. T. Barnum") where ``person`` (a page's
+    opening) confirms it ("Science-Fiction Plus" is a magazine)."""
     return [
         (title, name_key(title))
         for title in titles
@@ -3185,12 +3210,23 @@ def people_named(
             looks_like_person(title)
             or (
                 len(title.split()) > 1  # "Hewlett-Packard" is a company's name
-                and looks_like_person(_JOINED_NAME.sub("", title))  # not "Kim Il-sung"
+                and (
+                    looks_like_person(_JOINED_NAME.sub("", title))  # not "Kim Il-sung"
+                    or _initialled(title)
+                )
                 and person(title)
             )
         )
         and len(name_key(title)) > 1
     ]
+
+
+def _initialled(title: str) -> bool:
+    """Whether ``title`` opens with initials before a name in capitals ("P. T. Barnum", "T. S.
+    Eliot"; not "Spencer M. Clark", whom people call by the first name too)."""
+    rest = _INITIALS.sub("", title).split()
+    opens = _INITIALS.match(title) is not None
+    return opens and 0 < len(rest) <= 2 and all(w[:1].isupper() for w in rest)
 
 
 def _opens_as_person(
