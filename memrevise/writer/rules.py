@@ -620,16 +620,12 @@ class RuleWriter:
         question = own[-1] if own else self._open_question(context, previous_question)[0]
         segments = _pointing_segments(text)
         target = self._came_back(context, text, segments, rejected, question)
-        # "thats charlotte, i asked about emily" names what was answered, unless the answer
-        # was about another page ("the actress, not her producer" of the actress asked about)
-        answered_it = self._answered_other(context, rejected) is None
         for segment in reversed(segments if target is None else ()):
             if _points_nowhere(segment):
                 continue
             target = self._referent(context, segment, rejected, text, question)
-            said_first = segment is not segments[-1]
-            if target is not None and said_first and target[0] == rejected and answered_it:
-                target = None
+            if target is not None and segment is not segments[-1] and target[0] == rejected:
+                target = None  # "thats charlotte, i asked about emily" names what was answered
             if target is not None:
                 break
         if target is None and not _content(text) and not said_values(text):  # "wrong one"
@@ -736,6 +732,7 @@ class RuleWriter:
             for m in sorted(people, key=lambda m: (_governed(segment, m), m.start))
             # "the son who went to vienna": a place the clause names is not the one meant
             if not (_governed(segment, m) and _CLAUSE_OPENS.search(segment[: m.start]))
+            and not _owns_a_work(segment, m)  # "wells's actual novella" is the novella
         ]
         # A name written whole but misspelt ("Super Mario Galixy") before the names in it
         written = (m.name for m in capitalised(segment) if not self.titles.named(m.name))
@@ -883,12 +880,9 @@ class RuleWriter:
         ]
         # What the wrong answer was about is not meant; where it was about another page than
         # the memory's topic and the user says what they asked ("i asked about the
-        # cityscape") or the last question named that topic, a person ("when did fay wray
-        # die" answered for her boss, then "the actress"), that topic may be.
+        # cityscape"), that topic may be.
         answered = self._answered_other(context, rejected)
-        asked_for = {context.canonical(n).casefold() for n in asked}
-        named_person = rejected.casefold() in asked_for and self._person(context, rejected)
-        restated = answered is not None and (cues.says_what_was_asked(segment) or named_person)
+        restated = answered is not None and cues.says_what_was_asked(segment)
         excluded = {(answered if restated else rejected).casefold()}
         described_by = _described_by(segment)
         if described_by:  # "the one with primetime emmy awards" is not the award
@@ -918,6 +912,7 @@ class RuleWriter:
         searched = self.search is not None and lookup
         # Of two drummers, the one whose page reads like the rejected one's (the same band)
         like = self._like(rejected) if role and self.pages is not None else None
+        asked_for = {context.canonical(n).casefold() for n in asked}
 
         def related(name: str) -> tuple[bool, float]:
             return name.casefold() in asked_for, like(name) if like is not None else 0.0
@@ -1697,6 +1692,8 @@ class RuleWriter:
         if refers is not None:  # "cheddar man who is that", "bell rock, when did that go"
             fronted = _fronted_subject(text)
             if fronted is None or refers.start() < fronted:
+                return None
+            if _SENTENCE_END.search(text, fronted, refers.start()):  # "... ill look that up"
                 return None
             before = text[:fronted]
             found = None
@@ -2894,6 +2891,14 @@ def _capitalised_in(word: str, name: str) -> bool:
     )
 
 
+def _owns_a_work(text: str, mention: Mention) -> bool:
+    """Whether ``text`` says a work of the one ``mention`` names, by a possessive and a kind
+    of work within three words ("wells's actual novella", "spielbergs film")."""
+    owned = _OWNED_WORK.match(text, mention.end)
+    marked = owned is not None and (owned["mark"] or text[mention.end - 1] in "sS")
+    return bool(marked) and bool(set(cues.words_of(owned["words"])) & _WORKS)
+
+
 def _replaced_by(found: Sequence[Mention], better: Sequence[Mention]) -> list[Mention]:
     """``found`` with the mentions that ``better`` overlap replaced by those, in order."""
     kept = _clear_of(better, found)
@@ -3193,6 +3198,10 @@ def _specific_first(names: list[str]) -> list[str]:
 
 _JOINED_NAME = re.compile(r"-(?=[A-Z])")  # the hyphen that joins two names ("Jean-Paul")
 _INITIALS = re.compile(r"\b[A-Z]\.\s*")  # "P. " of "P. T. Barnum"
+_SENTENCE_END = re.compile(r"[.?!…]")
+# a possessive and up to three words after a name: "'s actual novella"
+_WORKS = cues.THING_KINDS | {"novella", "memoir", "story", "stories", "essay", "poems"}
+_OWNED_WORK = re.compile(r"(?P<mark>['’]s)?(?P<words>(?:\s+[a-z]+){1,3})", re.IGNORECASE)
 
 
 def people_named(
