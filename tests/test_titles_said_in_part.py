@@ -1,9 +1,10 @@
 """A page said by a part of its title, as people type it: the name its title puts before a
 common noun, opening the question ("fastnet, when was it lit" for Fastnet Lighthouse), also
 without the title's accents ("chiloe" for Chiloé Island); a word only one title has, misspelt
-by a single typo ("keemum" for Keemun tea). An adjective later in a question that names its
-own subject moves nowhere ("was pirandello sicilian" is no question about the Sicilian
-Defence)."""
+by a single typo ("keemum" for Keemun tea), also where the corpus stems the typo as it stems
+the name ("stravinski" for Igor Stravinsky). An adjective later
+in a question that names its own subject moves nowhere ("was it sicilian" is no question
+about the Sicilian Defence)."""
 
 from __future__ import annotations
 
@@ -41,6 +42,16 @@ PAGES = {
         "the king's pawn.",
         "Its Najdorf Variation was played by Bobby Fischer.",
     ],
+    "Igor Stravinsky": [
+        "Igor Stravinsky was a Russian composer, born in Oranienbaum in 1882, who wrote The "
+        "Firebird and The Rite of Spring. Stravinsky later became a French and then an American "
+        "citizen."
+    ],
+    "The Firebird": [
+        "The Firebird is a ballet with music by Igor Stravinsky, first performed in Paris in 1910 "
+        "by the Ballets Russes.",
+        "The Firebird made Stravinsky famous overnight.",
+    ],
     "Penguin": [
         "Penguins are flightless seabirds of the Southern Hemisphere.",
         "Humboldt penguins live on the coasts of Chile and Peru.",
@@ -48,6 +59,7 @@ PAGES = {
 }
 PENGUINS = ("where do humboldt penguins live", "On the coasts of Chile and Peru.")
 SMOKY = ("is lapsang souchong smoky", "Yes, from pine smoke.")
+FIREBIRD = ("when was the firebird first performed", "In Paris in 1910.")
 
 
 @pytest.mark.parametrize(
@@ -56,6 +68,7 @@ SMOKY = ("is lapsang souchong smoky", "Yes, from pine smoke.")
         ([PENGUINS], "fastnet, when was it lit", "Fastnet Lighthouse"),
         ([PENGUINS], "chiloe, are there penguins there", "Chiloé Island"),
         ([SMOKY], "keemum is that smoky too", "Keemun tea"),
+        ([FIREBIRD], "did stravinski become french", "Igor Stravinsky"),
     ],
 )  # fmt: skip
 def test_a_page_said_by_part_of_its_title(writer, history, said, meant):

@@ -1927,16 +1927,43 @@ class RuleWriter:
         }
         return self._titles_of_word[found.pop()][0] if len(found) == 1 else None
 
+    @cached_property
+    def _title_words_by_stem(self) -> dict[tuple[str, ...], list[str]]:
+        """The rare words of titles that only one title has, by their stem, read when first
+        looked for."""
+        by_stem: dict[tuple[str, ...], list[str]] = {}
+        for word, titles in self._titles_of_word.items():
+            if len(titles) == 1 and len(word) > _MISSPELT_LETTERS:
+                by_stem.setdefault(tuple(tokenize(word)), []).append(word)
+        return by_stem
+
+    def _stemmed_alike(self, typed: str) -> str | None:
+        """The title whose own word ``typed`` misspells by a typo the corpus's stemming hides
+        ("pascall" for Blaise Pascal, "nijinski" for Vaslav Nijinsky: the corpus has their
+        stems, so no word of theirs is unseen), where only one title has such a word and the
+        corpus writes it as a name ("troubles" is no typo of "The Trouble with Tribbles")."""
+        if len(typed) <= _MISSPELT_LETTERS:
+            return None
+        alike = [
+            word
+            for word in self._title_words_by_stem.get(tuple(tokenize(typed)), ())
+            if damerau_levenshtein_distance(word, typed) == 1
+            and word.rstrip("s") != typed.rstrip("s")  # "centaurs" is the plural of "centaur"
+        ]
+        named = len(alike) == 1 and self._written_as_name(alike[0])  # not "troubles"
+        return self._titles_of_word[alike[0]][0] if named else None
+
     def _misspelt_names(self, text: str) -> list[Mention]:
         """Titles typed with a letter or two wrong, one of the words one the corpus never has
         ("whitny houston" for Whitney Houston, not the city that its last word names; "magic
-        jonson"; a word alone by a single typo: "seinfield", "vanila")."""
+        jonson"; a word alone by a single typo: "seinfield", "vanila"), or a word alone that a
+        title's word stems alike ("pascall")."""
 
         def misspelt(said: list[str]) -> str | None:
-            if any(w in STOPWORDS or w.isdigit() for w in said) or not any(
-                len(w) >= _MISSPELT_LETTERS and self.unseen(w) for w in said
-            ):
+            if any(w in STOPWORDS or w.isdigit() for w in said):
                 return None
+            if not any(len(w) >= _MISSPELT_LETTERS and self.unseen(w) for w in said):
+                return self._stemmed_alike(said[0]) if len(said) == 1 else None
             typed = " ".join(said)  # one word alone by a single typo only
             if len(said) > 1:
                 return self.titles.closest(typed, _MISSPELT)
