@@ -73,7 +73,7 @@ from memrevise.writer.query import (
     replace_phrase,
     write_query,
 )
-from memrevise.writer.siblings import COUNT_PATTERN, Siblings, said_values
+from memrevise.writer.siblings import COUNT_PATTERN, Siblings, count_of, said_values
 
 _WH = frozenset("what who whom whose which when where why how".split())
 _OPENERS = frozenset("and so ok okay oh also then but well now hm hmm btw".split())
@@ -1066,8 +1066,7 @@ class RuleWriter:
         years = set(said_values(text))
         apart, born = _YEARS_OLDER.search(text), self._born(person)
         if apart is not None and born is not None:
-            count = apart["count"].casefold()
-            step = int(count) if count.isdigit() else cues.NUMBER_WORDS[count]
+            step = count_of(apart["count"])
             years = {born - step if apart["way"].casefold() == "older" else born + step}
         key = name_key(person)
         if not years or not key:
@@ -1082,10 +1081,10 @@ class RuleWriter:
     def _one_of_two_by_age(self, context: Context, text: str) -> tuple[str, str] | None:
         """The older or the younger of two people of a last name, by the years their pages
         open with ("and the younger charlton"), where neither is the current topic."""
+        current = context.current.name if context.current is not None else None
         for said in _AGED_NAME.finditer(text):
             people = self.same_surname.get(said["name"].casefold(), [])
             born = sorted((b, p) for p in people if (b := self._born(p)) is not None)
-            current = context.current.name if context.current is not None else None
             if len(born) != 2 or len(people) != 2 or current in people:
                 continue
             older = said["way"].casefold() in _OLDER
@@ -1729,7 +1728,7 @@ class RuleWriter:
         presidents" for a name an answer said."""
         own = set(cues.words_of(name.casefold()))
         said = set(cues.words_of(subject)) - STOPWORDS - cues.FILLER - own
-        page = self.pages(name) if self.pages is not None and said else frozenset()
+        page = self._page_words(name) if said else frozenset()
         return all(self.unseen(w) or set(tokenize(w)) <= page for w in said)
 
     def _named_first(self, context: Context, text: str, turn: Turn) -> tuple[str, None] | None:
@@ -1903,13 +1902,21 @@ class RuleWriter:
         return None
 
     @cached_property
+    def _words_of_one_title(self) -> list[str]:
+        """The rare words of :data:`_MISSPELT_LETTERS` letters or more that only one title
+        has, read when a word is first taken for a misspelt one."""
+        return [
+            word
+            for word, titles in self._titles_of_word.items()
+            if len(titles) == 1 and len(word) >= _MISSPELT_LETTERS
+        ]
+
+    @cached_property
     def _title_words_by_opening(self) -> dict[tuple[int, str], list[str]]:
-        """The rare words of titles that only one title has, by their length and first
-        letter, read when a word is first taken for a misspelt one."""
+        """:attr:`_words_of_one_title` by their length and first letter."""
         by_opening: dict[tuple[int, str], list[str]] = {}
-        for word, titles in self._titles_of_word.items():
-            if len(titles) == 1 and len(word) >= _MISSPELT_LETTERS:
-                by_opening.setdefault((len(word), word[0]), []).append(word)
+        for word in self._words_of_one_title:
+            by_opening.setdefault((len(word), word[0]), []).append(word)
         return by_opening
 
     def _misspelt_title_word(self, typed: str) -> str | None:
@@ -1929,11 +1936,11 @@ class RuleWriter:
 
     @cached_property
     def _title_words_by_stem(self) -> dict[tuple[str, ...], list[str]]:
-        """The rare words of titles that only one title has, by their stem, read when first
-        looked for."""
+        """:attr:`_words_of_one_title` longer than :data:`_MISSPELT_LETTERS` letters, by
+        their stem."""
         by_stem: dict[tuple[str, ...], list[str]] = {}
-        for word, titles in self._titles_of_word.items():
-            if len(titles) == 1 and len(word) > _MISSPELT_LETTERS:
+        for word in self._words_of_one_title:
+            if len(word) > _MISSPELT_LETTERS:
                 by_stem.setdefault(tuple(tokenize(word)), []).append(word)
         return by_stem
 
@@ -3225,7 +3232,6 @@ def _specific_first(names: list[str]) -> list[str]:
 
 _JOINED_NAME = re.compile(r"-(?=[A-Z])")  # the hyphen that joins two names ("Jean-Paul")
 _INITIALS = re.compile(r"\b[A-Z]\.\s*")  # "P. " of "P. T. Barnum"
-_SENTENCE_END = re.compile(r"[.?!…]")
 # a possessive and up to three words after a name: "'s actual novella"
 _WORKS = cues.THING_KINDS | {"novella", "memoir", "story", "stories", "essay", "poems"}
 _OWNED_WORK = re.compile(r"(?P<mark>['’]s)?(?P<words>(?:\s+[a-z]+){1,3})", re.IGNORECASE)

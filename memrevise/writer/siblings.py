@@ -77,6 +77,14 @@ _PART_WORDS = frozenset("part chapter episode volume vol.".split())  # before a 
 # A count of steps or years, in digits or words ("4", "two"): the family places share it.
 COUNT_PATTERN = rf"(?:\d{{1,2}}|{'|'.join(cues.NUMBER_WORDS)})"
 _COUNT = rf"(?P<count>{COUNT_PATTERN})"
+
+
+def count_of(said: str) -> int:
+    """The number a match of :data:`COUNT_PATTERN` writes ("4", "two")."""
+    said = said.casefold()
+    return int(said) if said.isdigit() else cues.NUMBER_WORDS[said]
+
+
 # "4 yrs earlier", "eight years later": a family of years, that many years away
 _YEARS_APART = re.compile(
     rf"\b{_COUNT}\s+(?:years?|yrs?)\s+(?P<way>earlier|before|prior|later|after|on)\b",
@@ -440,10 +448,7 @@ class Siblings:
             return in_decade
         apart = _YEARS_APART.search(text)
         if apart is not None:
-            count = apart["count"].casefold()
-            step = (int(count) if count.isdigit() else cues.NUMBER_WORDS[count]) * (
-                1 if apart["way"].casefold() in _LATER else -1
-            )
+            step = count_of(apart["count"]) * (1 if apart["way"].casefold() in _LATER else -1)
             if values[0] >= FIRST_YEAR:
                 found = by_value.get(family[here].value + step)
             else:  # numbered, "2 years before" Super Bowl LI: by the years the pages open with
@@ -471,8 +476,7 @@ class Siblings:
         move = _MOVE.search(text) or _named_steps(title, text)  # "go back 4 games"
         way = move and (move["way"] or move["after"])
         if way:
-            count = (move["count"] or "1").casefold()  # "the thutmose after him": one step
-            size = int(count) if count.isdigit() else cues.NUMBER_WORDS[count]
+            size = count_of(move["count"] or "1")  # "the thutmose after him": one step
             size = -size if way.casefold() in _BACK else size
             # numbered: "back 4 games" from X is VI, by number or year
             number = family[here].value if values[0] < CENTURY else _number_in_title(title)
