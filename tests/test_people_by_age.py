@@ -37,6 +37,7 @@ GRAF = ("how many slams did steffi graf win", "22.")
     [
         ("and the younger williams", "Serena Williams"),
         ("and the older williams, how many wimbledons", "Venus Williams"),
+        ("the elder williams, where was she born", "Venus Williams"),
     ],
 )
 def test_the_older_or_younger_of_two_people_of_a_name(writer, said, meant):

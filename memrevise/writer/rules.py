@@ -1087,7 +1087,7 @@ class RuleWriter:
             born = sorted((b, p) for p in people if (b := self._born(p)) is not None)
             if len(born) != 2 or len(people) != 2 or current in people:
                 continue
-            older = said["way"].casefold() in _OLDER
+            older = said["way"].casefold() in _OLDER_OF_TWO
             return born[0 if older else 1][1], said.group()
         return None
 
@@ -3016,7 +3016,7 @@ _SORT_NOUNS = GENERIC_HEADS | {"topic", "guys", "ones", "men", "women", "people"
 _YEARS_OLDER = re.compile(
     rf"\b(?P<count>{COUNT_PATTERN})\s+(?:years?|yrs?)\s+(?P<way>older|younger)\b", re.IGNORECASE
 )
-_OLDER = frozenset("older oldest elder eldest big".split())
+_OLDER_OF_TWO = frozenset("older oldest elder eldest big".split())  # "the elder klitschko"
 # "the younger charlton", "the elder klitschko": one of two people of that last name
 _AGED_NAME = re.compile(
     r"\bthe\s+(?P<way>younger|youngest|older|oldest|elder|eldest|little|big)\s+"
