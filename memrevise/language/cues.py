@@ -158,6 +158,7 @@ KIND_WORDS = (
     {"journalist", "reporter", "correspondent"},
     {"team", "club", "side"},
     {"book", "novel"},
+    {"typeface", "font"},
     {"writer", "author", "novelist"},
     {"place", "city", "town", "village"},
     {"mythology", "myth", "myths", "god", "goddess", "deity", "legend"},
@@ -180,7 +181,8 @@ ROLE_NOUNS = PERSON_KINDS - frozenset(
 RELATIONS = frozenset(
     "brother brothers sister sisters sibling siblings son sons daughter daughters father mother "
     "dad mom mum parent parents wife husband spouse uncle aunt nephew niece cousin grandson "
-    "granddaughter grandfather grandmother bro sis grandpa grandma granddad grandad".split()
+    "granddaughter grandfather grandmother bro sis grandpa grandma granddad grandad child "
+    "children kid kids".split()
 )
 # How a relation is written, and its canonical word ("dad" is "father", "sisters" "sister").
 _RELATION_OF = {word: word.removesuffix("s") for word in RELATIONS} | {
@@ -195,6 +197,9 @@ _RELATION_OF = {word: word.removesuffix("s") for word in RELATIONS} | {
     "granddad": "grandfather",
     "grandad": "grandfather",
     "grandma": "grandmother",
+    "children": "child",
+    "kid": "child",
+    "kids": "child",
 }
 # Words for a relative's age: "older", "big" -> "older"; "younger", "little" -> "younger".
 # ("youngest" is no step from one person: "their youngest brother" is read otherwise)
@@ -282,7 +287,7 @@ FILLER = frozenset(
     "wanted want typed meant guy person man woman lady thing time "
     "first second third fourth fifth last latter former next previous before earlier later "
     "original sequel prequel following newer older latest year years four five six seven "
-    "eight nine ten two three instead lol haha ah".split()
+    "eight nine ten two three instead lol haha ah k kk lmao pls plz thx ty".split()
 )
 MIDDLE = 0  # "the middle one": the middle of a list of odd length
 ORDINALS = {

@@ -664,9 +664,10 @@ def initials(words: Sequence[str]) -> str:
 
 def _kind_named(text: str, names: list[str], end: int) -> bool:
     """Whether the word after ``end`` is the kind that one of ``names`` has as its qualifier
-    ("the jumanji book": Jumanji (book)), where names of several pages are told apart."""
+    ("the jumanji book": Jumanji (book); "the garamond typeface" where the punchcutter's page
+    is "Claude Garamond")."""
     kind = _WORD_AFTER.match(text, end)
-    return kind is not None and len(names) > 1 and bool(_of_kind(names, kind["word"]))
+    return kind is not None and bool(_of_kind(names, kind["word"]))
 
 
 def _qualified_as_written(text: str, names: list[str], end: int) -> tuple[str, int]:
@@ -801,9 +802,12 @@ def careless_case(text: str) -> bool:
 def _shouted(span: str, table: NameTable) -> bool:
     """Whether ``span`` is a word in capitals for emphasis ("her OWN mum", "how did HE die",
     "the FILM", "in the OPERA i said"): a function word, a word people stress, or a common
-    word or one the corpus never writes as a name."""
-    if " " in span or not span.isupper():
+    word or one the corpus never writes as a name; words in capitals that are each of these
+    ("SIXTY FOUR lol")."""
+    if not span.isupper():
         return False
+    if " " in span:
+        return all(_shouted(word, table) for word in span.split())
     word = span.casefold()
     if word in FUNCTION_WORDS or word in _EMPHASIS_WORDS:
         return True

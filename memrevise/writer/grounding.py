@@ -44,8 +44,14 @@ _INVERSE = {
     "husband": ("wife", "spouse"), "wife": ("husband", "spouse"), "spouse": ("husband", "wife"),
     "brother": ("brother", "sister", "sibling"), "sister": ("brother", "sister", "sibling"),
     "sibling": ("brother", "sister", "sibling"),
-    "father": ("son", "daughter"), "mother": ("son", "daughter"), "parent": ("son", "daughter"),
-    "son": ("father", "mother", "parent"), "daughter": ("father", "mother", "parent"),
+    "father": ("son", "daughter", "child"), "mother": ("son", "daughter", "child"),
+    "parent": ("son", "daughter", "child"), "son": ("father", "mother", "parent"),
+    "daughter": ("father", "mother", "parent"), "child": ("father", "mother", "parent"),
+}  # fmt: skip
+# The relations a word for either sex stands for ("her kid": her son or her daughter)
+_EITHER_SEX = {
+    "child": ("son", "daughter"), "sibling": ("brother", "sister"),
+    "parent": ("father", "mother"), "spouse": ("husband", "wife"),
 }  # fmt: skip
 _OTHER_AGE = {"older": "younger", "younger": "older", "": ""}
 # A relation stated before "of" and a name ("the second son of Henry VII": Henry VII is the
@@ -307,7 +313,7 @@ def _stated_of(text: str, title: str, person: str, wanted: str) -> list[str]:
             not own_page
             and _same(written, person)
             and not _same(title, person)
-            and (spouses or wanted == relation)
+            and (spouses or _is_a(relation, wanted))
         ):
             found.append(title)  # on Edward VI's page: "the only son of Henry VIII"
     return found
@@ -327,7 +333,13 @@ def _sentence_start(text: str, at: int) -> int:
 
 def _fits(said: cues.Relation, wanted: cues.Relation) -> bool:
     """Whether a stated relation is the wanted one (its age too, where one is wanted)."""
-    return said.relation == wanted.relation and (not wanted.age or said.age == wanted.age)
+    return _is_a(said.relation, wanted.relation) and (not wanted.age or said.age == wanted.age)
+
+
+def _is_a(stated: str, wanted: str) -> bool:
+    """Whether a stated relation is the wanted one or, for a word of either sex, one of its
+    two ("son" is a "child")."""
+    return stated == wanted or stated in _EITHER_SEX.get(wanted, ())
 
 
 def _same(written: str, person: str) -> bool:

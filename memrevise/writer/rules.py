@@ -30,6 +30,7 @@ from memrevise.language.entities import (
     capitalised,
     careless_case,
     folded,
+    initials,
     lists,
     mentions,
     name_key,
@@ -1377,13 +1378,21 @@ class RuleWriter:
     def _by_role(self, context: Context, text: str) -> tuple[str, str] | None:
         """The one person in play (a recent topic or a name of the latest answers) whose page
         gives the role a question asks about ("what happened to the drummer" after turns
-        about the Who: Keith Moon), and the words that said it; a question that asks who has
-        the role stays with the chooser."""
-        said = [m for m in _DEFINITE_ROLE.finditer(text) if m.group(1) in cues.ROLE_NOUNS]
-        if self.pages is None or len(said) != 1 or _ASKS_WHO.match(text):
+        about the Who: Keith Moon), and the words that said it; a role is a word for what
+        people do, or what a person in play is as their page states it ("what else did the
+        perfumer make": Ernest Beaux was a perfumer). A question that asks who has the role
+        stays with the chooser."""
+        found = list(_DEFINITE_ROLE.finditer(text))
+        if self.pages is None or not found or _ASKS_WHO.match(text):
             return None  # "who was the drummer" asks of the band
-        noun = said[0].group(1).casefold()
         in_play = list(dict.fromkeys(context.canonical(n) for n in _in_play(context)))
+        stated = {self._stated_kind(n).casefold() for n in in_play if self._person(context, n)}
+        said = [
+            m for m in found if m.group(1) in cues.ROLE_NOUNS or m.group(1).casefold() in stated
+        ]
+        if len(said) != 1:
+            return None
+        noun = said[0].group(1).casefold()
         fitting = [name for name in in_play if self._has_role(context, name, noun)]
         if not fitting:  # "co-founder and drummer of the Beach Boys", after its kind
             fitting = [name for name in in_play if self._said_role(name, noun)]
@@ -2074,14 +2083,16 @@ class RuleWriter:
 
     def _initials_said(self, text: str) -> list[Mention]:
         """Titles typed in their initials without a number ("tlou" for The Last of Us): a
-        word of four letters or more that the corpus never has."""
+        word of four letters or more that the corpus never has, or of three that spells
+        each word of a three-word title ("tnr" for Times New Roman)."""
         return [
             Mention(name, start, end)
             for word, start, end in word_spans(text)
-            if len(word) >= _INITIALS_TYPED
+            if len(word) >= _INITIALS_TYPED - 1
             and word.isalpha()
             and self.unseen(word)
             and (name := self.titles.by_initials(word)) is not None
+            and (len(word) >= _INITIALS_TYPED or initials(name_key(strip_qualifier(name))) == word)
         ]
 
     def _first_names(self, context: Context, text: str) -> list[Mention]:

@@ -49,14 +49,28 @@ _STEPS = re.compile(rf"\b({_STEP})\s+(?:before|after)\b", re.IGNORECASE)
 # A number word after a word that numbers parts of a series: "part three", "season two".
 _NUMBERING = r"\b(?:part|season|series|episode|chapter|volume|vol|book|number|no)\.?\s+"
 _NUMBERED = re.compile(_NUMBERING + r"$", re.IGNORECASE)  # "part " before a member's number
+_TENS = {
+    w: 10 * n
+    for n, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), start=2)
+}
+_UNITS = "one|two|three|four|five|six|seven|eight|nine"
+# "two", "twelve", "sixty four", "sixty-four"
+_SPELT = rf"(?:(?:{'|'.join(_TENS)})(?:[\s-]+(?:{_UNITS}))?|{_UNITS}|ten|eleven|twelve)"
 _NUMBER_WORD = re.compile(
-    _NUMBERING + r"(?P<word>two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b"
-    # a number word that is a sentence of its own: "four. and what games were exclusive"
+    _NUMBERING + rf"(?P<word>(?!one\b){_SPELT})\b"
+    # a number said in words that is a sentence of its own: "four. and what games were
+    # exclusive", "SIXTY FOUR lol"
     r"|^\W*(?:(?:no|nope|sorry|i\s+meant?)\W+)*"
-    r"(?P<alone>two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*(?:[.,;!?…]|$)",
+    rf"(?P<alone>(?!one\b){_SPELT})\s*(?:(?:lol|lmao|haha)\b\s*)?(?:[.,;!?…]|$)",
     re.IGNORECASE,
 )
 _NUMBER_WORDS = {w: n for w, n in cues.NUMBER_WORDS.items() if n > 1}  # not "part one"
+
+
+def _spelt_value(said: str) -> int:
+    """The number a match of ``_SPELT`` writes ("sixty four": 64)."""
+    words = re.split(r"[\s-]+", said.casefold())
+    return _TENS.get(words[0], 0) + sum(cues.NUMBER_WORDS[w] for w in words if w not in _TENS)
 # A title ending in an ordinal or a number word: "Shrek the Third", "The Godfather Part Two".
 _SPELT_NUMBER = re.compile(r"\s+(?P<lead>the|part)\s+(?P<word>[a-z]+)$", re.IGNORECASE)
 _SPELT_VALUES = {
@@ -427,6 +441,7 @@ class Siblings:
                 or self._namesake_of(title, said_values(text))
                 or self._namesake_step(title, text)
                 or self._dated_alike(title, said_values(text))
+                or self._numbered_alike(title, said_values(text))
             )
         values = [m.value for m in family]
         here = next(i for i, m in enumerate(family) if m.title.casefold() == title.casefold())
@@ -509,7 +524,23 @@ class Siblings:
             return family[0].title
         if (_LAST.search(text.casefold()) or end == "last") and here + 1 < len(family):
             return family[-1].title
-        return None
+        return self._numbered_alike(title, said_values(text))
+
+    def _numbered_alike(self, title: str, values: list[int]) -> str | None:
+        """The one page outside ``title``'s family whose name opens with the same words and
+        holds a number said ("and 64?" on Super Mario Bros. 3: Super Mario 64)."""
+        stem = _stem(title)
+        if len(stem) < _SERIES_STEM or not values:
+            return None
+        found = {
+            other
+            for other in self._by_first.get(stem[0], ())
+            if other != title
+            and _stem(other) == stem
+            and _number_in_title(other) in values
+            and self._key_of.get(other.casefold()) != self._key_of.get(title.casefold())
+        }
+        return found.pop() if len(found) == 1 else None
 
 
 # A family's initials typed with a member's number: "ff7", "t3", "gta5".
@@ -639,9 +670,7 @@ def said_values(text: str) -> list[int]:
     [7]) nor counts ("top 3 songs"); number words only after a word that numbers parts
     ("part three"); a number after such a word is a value whatever follows ("when did part
     3 come out")."""
-    values = [
-        _NUMBER_WORDS[(m["word"] or m["alone"]).casefold()] for m in _NUMBER_WORD.finditer(text)
-    ]
+    values = [_spelt_value(m["word"] or m["alone"]) for m in _NUMBER_WORD.finditer(text)]
     for mention, negated in mentions(text):
         if negated or mention.kind == "decade":
             continue
