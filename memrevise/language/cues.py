@@ -469,6 +469,15 @@ _MEANT_AT_END = re.compile(r"\s+i\s+mean[t]?[\s.!?…]*$", re.IGNORECASE)
 
 
 _GAP = " ,;.!?…—-"
+# What opens a repair after a break ("ok no, ...", "hmm wait", "sorry i mean")
+_REPAIR_OPENING = re.compile(
+    r"\W*(?:(?:ok|okay|k|hm+|uh+|um+|er+m?|eh|meh|oh|ah|ugh)\W+)*(?:no+|nope|nah|sorry|wait|"
+    r"actually|rather|i\s+mean|i\s+meant|hang\s+on|hold\s+on)\b",
+    re.IGNORECASE,
+)
+# A word broken off by a dash, what the user then says dropping what they were saying ("was
+# unity back in england by th— yes she was"; not a range "1914–18" nor a dash set apart)
+_CUT_OFF = re.compile(r"(?<=[a-z])[—–-]+(?=\s)", re.IGNORECASE)
 # hesitations before a cue: "when did it land — eh forget it", "who flew it.. meh never mind"
 _HESITATING = re.compile(r"(?:[\s,.;!?…—-]+(?:eh|meh|ah|oh|ugh|um+|uh+|er+m?|hm+))+\s*$", re.I)
 _BETWEEN_CUES = frozenset("sorry no nope ugh uh um er hm hmm oh oops ok okay".split())
@@ -504,6 +513,21 @@ def repair_split(text: str) -> tuple[str, str] | None:
         if after and _has_substance(before):
             return before, after
     return None
+
+
+def broken_off(text: str) -> tuple[str, str] | None:
+    """A turn that breaks a word off with a dash and goes on to something else ("gustav was
+    dead by th— yeah obv he was. when did she marry werfel"), split there into what was
+    dropped and what the user said after it; None without such a break after some words of
+    substance, or where what follows corrects ("fi— no, the car i mean": a repair, read as
+    one)."""
+    found = list(_CUT_OFF.finditer(text))
+    if not found:
+        return None
+    before, after = text[: found[-1].start()].strip(_GAP), text[found[-1].end() :].strip(_GAP)
+    if not after or not _has_substance(before):
+        return None
+    return None if _REPAIR_OPENING.match(after) or is_correction(after) else (before, after)
 
 
 def _has_substance(words: str) -> bool:

@@ -180,8 +180,15 @@ class RuleWriter:
         context = self.context(memory)
         text = _as_typed(turn.question)
         decision = None
+        dropped = None
         if memory.nodes:
             decision = self._self_repair(context, text, turn, previous_question)
+            broken = cues.broken_off(text) if decision is None else None
+            if broken is not None:  # "was unity back in england by th— yes she was. when ..."
+                # what follows the broken word is the turn: its last question, if it asks one
+                dropped, after = broken
+                text = ([after, *_asked_anew(after)])[-1]
+                decision = self._self_repair(context, text, turn, previous_question)
         if decision is None and memory.nodes:
             decision = self._value_revision(context, text, previous_question)
         if decision is None and memory.nodes and self._corrects(context, text):
@@ -189,6 +196,8 @@ class RuleWriter:
         if decision is None:
             decision = self._continuation(context, text, turn)
         decision = self._as_named_page(context, decision)
+        if dropped is not None:
+            self._abandon_dropped(context, dropped, decision)
         facts = facts_of(turn.answer)
         kind = self._kind_for(context, decision.topic, [*facts, *self._recent_facts(memory)], text)
         operations = [
@@ -525,7 +534,7 @@ class RuleWriter:
             intended = self._back_by_pronoun(context, meaning[-1], current)
         # What is asked: a question after the repair ("the dark knight, who played the
         # joker"), else the first part's.
-        asking = [part for part in re.split(r"[,;.!?…—–]\s*|\s-\s", after) if _asks_anew(part)]
+        asking = _asked_anew(after)
         asked = asking[-1] if asking else before
         dangling = _DANGLING.search(before)
         if not asking and dangling is not None and _content(after) - _KIND_NOUNS - _PLACING:
@@ -534,11 +543,8 @@ class RuleWriter:
             if not asking:
                 return None
             decision = self._continuation(context, asked, turn)
-            pointed = written is not None or bool(cues.pronouns(before))  # "he", withdrawn
-            if pointed and first.casefold() != decision.topic.casefold():
-                # "where was his older brother born, no sorry, where was he born"
-                decision.operations.insert(0, Operation(op=Op.ABANDON, topic=first))
-                decision.contradicts.append(first)
+            # "where was his older brother born, no sorry, where was he born"
+            self._abandon_dropped(context, before, decision)
             return decision
         name, phrase, source = intended
         if asked is before:  # the first part's question, its words for what it withdrew replaced
@@ -549,6 +555,19 @@ class RuleWriter:
         return self._revision(
             context, asked, previous_question, first, name, source, phrase, withdrawn=True
         )
+
+    def _abandon_dropped(self, context: Context, dropped: str, decision: _Decision) -> None:
+        """Abandon what the words a turn dropped named, by a name or a pronoun, where the turn
+        went on to another topic ("where was his older brother born, no sorry, where was he
+        born"; "was unity back in england by th— yes she was. when did diana ...")."""
+        reference = self._first_reference(context, dropped)
+        if reference is None:
+            return
+        first, written = reference
+        pointed = written is not None or bool(cues.pronouns(dropped))
+        if pointed and first.casefold() != decision.topic.casefold():
+            decision.operations.insert(0, Operation(op=Op.ABANDON, topic=first))
+            decision.contradicts.append(first)
 
     def _back_by_pronoun(
         self, context: Context, segment: str, current: Topic
@@ -3191,6 +3210,12 @@ def _phrase_after(text: str, phrase: str) -> str | None:
 def _is_bare_correction(text: str) -> bool:
     """A correction that asks nothing itself ("no, i meant the first one")."""
     return cues.is_correction(text) and not _asks_anew(text)
+
+
+def _asked_anew(text: str) -> list[str]:
+    """The parts of ``text`` between breaks that ask something of their own
+    (:func:`_asks_anew`), in order."""
+    return [part for part in re.split(r"[,;.!?…—–]\s*|\s-\s", text) if _asks_anew(part)]
 
 
 def _asks_anew(sentence: str) -> bool:
