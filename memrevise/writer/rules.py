@@ -1812,7 +1812,8 @@ class RuleWriter:
             if namesake is not None and namesake.casefold() != current.name.casefold():
                 return namesake, namesake
         meant = {(m.start, m.end): self._page_meant(whole, m) for m in found}  # "lynch's dune"
-        for noun in cues.descriptions(text):
+        # "blondin the niagara guy": a description set beside a name said first is that name's
+        for noun in [] if _apposed(text) else cues.descriptions(text):
             described = set(cues.words_of(noun)) - STOPWORDS - other_titles
             if described and description_score(current, described) >= 1.0:
                 return None
@@ -2918,6 +2919,17 @@ def _question_after_subject(text: str) -> int | None:
     return None
 
 
+def _apposed(text: str) -> bool:
+    """Whether ``text`` opens with a name of one to three words, then a description of it
+    ("blondin the niagara guy when did he do it", "harry, the escape guy"): words that are
+    no function, question or filler words."""
+    opening = _APPOSITION.match(text)
+    if opening is None:
+        return False
+    said = set(cues.words_of(opening["name"]))
+    return not said & (FUNCTION_WORDS | cues.QUESTION_WORDS | cues.FILLER)
+
+
 def _fronted_subject(text: str) -> int | None:
     """Where a subject said first ends, for what a later "that" or "this" then means
     ("velociraptor was that feathered too", "bell rock, when did that go automatic"): at its
@@ -3591,6 +3603,7 @@ _DEFINITE = re.compile(r"\b(?:the|this|that)\s+([a-z]+)")
 _ASKS_WHO = re.compile(r"\W*(?:and\s+)?who(?:'s|\s+is|\s+was|\s+were|\s+are)\s+the\b", re.I)
 _WHOLE_WORD = r"(?<![\w']){}(?![\w'])"  # a word or number renamed where it is said whole
 _SUBJECT_WORDS = 4  # the most words of a subject said before its question
+_APPOSITION = re.compile(r"\W*(?P<name>[\w'-]+(?:\s+[\w'-]+){0,2}?)\s*,?\s+the\s+\w", re.I)
 _CONTRACTED_QUESTION = re.compile(r"(?:what|who|where|when|how|why)'?s")  # "whats", "who's"
 _SELECTING = frozenset("one ones version versions edition adaptation remake".split())  # "the X one"
 _CASUAL_PEOPLE = frozenset("guy guys dude lady bloke chap fella".split())  # "the f1 guy"
