@@ -750,8 +750,10 @@ class RuleWriter:
         said = [
             m.name
             for m in sorted(people, key=lambda m: (_governed(segment, m), m.start))
-            # "the son who went to vienna": a place the clause names is not the one meant
+            # "the son who went to vienna", "the love letter to alma": a name the clause
+            # governs, or that a description asking nothing relates to, is not the one meant
             if not (_governed(segment, m) and _CLAUSE_OPENS.search(segment[: m.start]))
+            and not (_only_describes(segment) and _related_by(segment, m))
             and not _owns_a_work(segment, m)  # "wells's actual novella" is the novella
         ]
         # A name written whole but misspelt ("Super Mario Galixy") before the names in it
@@ -907,6 +909,9 @@ class RuleWriter:
         described_by = _described_by(segment)
         if described_by:  # "the one with primetime emmy awards" is not the award
             excluded |= {n.casefold() for n in context.names(segment)}
+        if _only_describes(segment):  # "the dedication to napoleon" is not Napoleon
+            mentions = context.mentions(segment)
+            excluded |= {m.name.casefold() for m in mentions if _related_by(segment, m)}
         said = set(cues.words_of(segment))
         # "the drummer", "i wanted the producer": a role only a person has
         role = any(set(noun.split()) & cues.ROLE_NOUNS for noun in cues.descriptions(segment))
@@ -2919,6 +2924,22 @@ def _question_after_subject(text: str) -> int | None:
     return None
 
 
+def _only_describes(segment: str) -> bool:
+    """Whether a segment is a definite description that asks nothing ("the love letter to
+    alma"; not "the celesta in the nutcracker whats that")."""
+    said = cues.words_of(segment)
+    asks = any(w in cues.QUESTION_WORDS or _CONTRACTED_QUESTION.fullmatch(w) for w in said)
+    return not asks and _DESCRIPTION_OPENS.match(segment) is not None
+
+
+def _related_by(segment: str, mention: Mention) -> bool:
+    """Whether a lower-case name follows a preposition that relates the thing described to
+    it ("the love letter to alma", "the one w tom hanks"), not one that places something in
+    it ("the villain in ghost protocol" asks about the film)."""
+    written = segment[mention.start : mention.end]
+    return written.islower() and bool(_RELATING.search(segment[: mention.start]))
+
+
 def _apposed(text: str) -> bool:
     """Whether ``text`` opens with a name of one to three words, then a description of it
     ("blondin the niagara guy when did he do it", "harry, the escape guy"): words that are
@@ -3532,6 +3553,8 @@ _PLACE_HEADS = frozenset(
 )
 _THE_BEFORE = re.compile(r"\bthe\s+$", re.IGNORECASE)  # "the mississippi"
 _CLAUSE_OPENS = re.compile(r"\b(?:who|that|which|whose)\b", re.IGNORECASE)
+_RELATING = re.compile(r"\b(?:to|for|with|w|by|about|starring|featuring)\s+(?:the\s+)?$", re.I)
+_DESCRIPTION_OPENS = re.compile(r"\W*(?:the|that|this)\s+[a-z]", re.IGNORECASE)  # "the love letter"
 
 
 @lru_cache(maxsize=64)
