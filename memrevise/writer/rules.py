@@ -381,6 +381,8 @@ class RuleWriter:
             by_year = moved is None and (aged or not _content(head) - asked)  # nothing asked
             if by_year:
                 moved = self._born_in(topic.name, head)
+            if moved is None:  # "k one sister older", "n the next sister down"
+                moved = self._sibling_step(topic.name, head)
             if moved is None:
                 continue
             named = {n.casefold() for n in context.names(head)}
@@ -1102,6 +1104,31 @@ class RuleWriter:
             if other != person and self._born(other) in years
         ]
         return found[0] if len(found) == 1 else None
+
+    def _sibling_step(self, person: str, text: str) -> str | None:
+        """Of the pages that share ``person``'s last name, the one ``text`` steps to in the
+        order of birth the pages open with: so many older or younger ("one sister older",
+        "two brothers up"), the next born ("the next sister down"), or the youngest or
+        eldest ("the baby of the family", "the eldest")."""
+        said = _SIBLING_STEP.search(text)
+        key = name_key(person)
+        if said is None or not key:
+            return None
+        family = [person, *(p for p in self.same_surname.get(family_name(key), ()) if p != person)]
+        if said["end"]:
+            born = sorted((year, p) for p in family if (year := self._born(p)) is not None)
+            youngest = said["end"].casefold() in _YOUNGEST
+            found = (born[-1] if youngest else born[0])[1] if len(born) > 1 else None
+            return found if found != person else None
+        way = (said["way"] or said["next"] or "down").casefold()
+        age = "older" if way in _OLDER_STEPS else "younger"
+        found: str | None = person
+        for _ in range(count_of(said["count"] or "1")):
+            here = found
+            found = self._nearest_born(here, (p for p in family if p != here), age)
+            if found is None:
+                return None
+        return found
 
     def _one_of_two_by_age(self, context: Context, text: str) -> tuple[str, str] | None:
         """The older or the younger of two people of a last name, by the years their pages
@@ -3079,6 +3106,18 @@ _SORT_NOUNS = GENERIC_HEADS | {"topic", "guys", "ones", "men", "women", "people"
 _YEARS_OLDER = re.compile(
     rf"\b(?P<count>{COUNT_PATTERN})\s+(?:years?|yrs?)\s+(?P<way>older|younger)\b", re.IGNORECASE
 )
+# A step among siblings in the order of birth: "one sister older", "the next sister down",
+# "the baby of the family", "the eldest"
+_SIBLING_NOUN = r"(?:sisters?|brothers?|siblings?|sis|bro)"
+_SIBLING_STEP = re.compile(
+    rf"\b(?:(?P<count>{COUNT_PATTERN})\s+{_SIBLING_NOUN}\s+(?P<way>older|younger|up|down)"
+    rf"|next\s+{_SIBLING_NOUN}(?:\s+(?P<next>down|up))?"
+    r"|(?:the\s+)?(?P<end>baby|youngest|eldest|oldest)(?:\s+(?:one|sister|brother|sibling))?"
+    r"(?:\s+of\s+(?:the\s+family|them(?:\s+all)?|the\s+lot))?\s*[?.!]*$)",
+    re.IGNORECASE,
+)
+_YOUNGEST = frozenset("baby youngest".split())
+_OLDER_STEPS = frozenset("older up".split())
 _OLDER_OF_TWO = frozenset("older oldest elder eldest big".split())  # "the elder klitschko"
 # "the younger charlton", "the elder klitschko": one of two people of that last name
 _AGED_NAME = re.compile(
