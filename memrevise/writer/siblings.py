@@ -71,6 +71,8 @@ def _spelt_value(said: str) -> int:
     """The number a match of ``_SPELT`` writes ("sixty four": 64)."""
     words = re.split(r"[\s-]+", said.casefold())
     return _TENS.get(words[0], 0) + sum(cues.NUMBER_WORDS[w] for w in words if w not in _TENS)
+
+
 # A title ending in an ordinal or a number word: "Shrek the Third", "The Godfather Part Two".
 _SPELT_NUMBER = re.compile(r"\s+(?P<lead>the|part)\s+(?P<word>[a-z]+)$", re.IGNORECASE)
 _SPELT_VALUES = {
@@ -115,6 +117,18 @@ _MOVE = re.compile(  # not by years: "4 years later" counts years, read above
     re.IGNORECASE,
 )
 _BACK = frozenset("back earlier before down".split())
+# "Nicholas I of Russia", "Philip IV of Spain": a ruler with a numeral, of a realm
+_RULER_TITLE = re.compile(r"(?P<name>[^,()]+?) (?P<numeral>[IVXLC]+) of (?P<realm>[^,()]+)")
+_RULER = r"(?:kings?|queens?|tsars?|czars?|emperors?|empress(?:es)?|popes?|monarchs?|rulers?|"
+_RULER += r"sultans?|shahs?|kaisers?|pharaohs?|caliphs?)"
+# A step by a ruler's noun: "the next king", "the tsar right before him", "2 kings ahead"
+_RULER_STEP = re.compile(
+    rf"\b(?:(?P<count>{COUNT_PATTERN})\s+{_RULER}\s+(?P<way>ahead|forward|back|earlier|later|"
+    rf"before|after|on)|(?:next|following|subsequent)\s+{_RULER}|{_RULER}\s+(?:right\s+|just\s+|"
+    rf"immediately\s+)?(?:after|following)|(?P<back>(?:previous|preceding|prior)\s+{_RULER}|"
+    rf"{_RULER}\s+(?:right\s+|just\s+|immediately\s+)?before))\b",
+    re.IGNORECASE,
+)
 # The way a step goes, after a family's name ("the thutmose after him")
 _WAY_AFTER_NAME = r"(?P<after>before|after|earlier|later|back|ahead|forward)\b"
 _STEP_WORD = re.compile(rf"\b{_WAY_AFTER_NAME}", re.IGNORECASE)
@@ -430,10 +444,41 @@ class Siblings:
         own |= {number} if number is not None else set()
         return next((m.group() for m in _typed_short(family, text) if int(m["value"]) in own), None)
 
+    @cached_property
+    def _by_realm(self) -> dict[str, list[str]]:
+        """The titles of numbered rulers by their realm ("Nicholas I of Russia": "russia"),
+        built when first looked for."""
+        by_realm: dict[str, list[str]] = {}
+        for title in self._titles:
+            ruler = _RULER_TITLE.fullmatch(title)
+            if ruler is not None:
+                by_realm.setdefault(ruler["realm"].casefold(), []).append(title)
+        return by_realm
+
+    def reign_step(self, title: str, text: str) -> str | None:
+        """The ruler of ``title``'s realm so many reigns before or after it, by the years
+        their pages open with, where ``text`` steps by a ruler's noun ("the tsar right
+        before him" on Nicholas I of Russia: Alexander I; "jump 2 kings ahead" on Philip IV
+        of Spain: Philip V, past Charles II)."""
+        said, ruler = _RULER_STEP.search(text), _RULER_TITLE.fullmatch(title)
+        if said is None or ruler is None or self._openings is None:
+            return None
+        dated = [(year_of(self._openings(t)), t) for t in self._by_realm[ruler["realm"].casefold()]]
+        if len(dated) < 2 or any(year is None for year, _ in dated):
+            return None
+        order = [t for _, t in sorted(dated)]
+        back = said["back"] or (said["way"] and said["way"].casefold() in _BACK)
+        i = order.index(title) + count_of(said["count"] or "1") * (-1 if back else 1)
+        return order[i] if 0 <= i < len(order) else None
+
     def moved(self, title: str, text: str) -> str | None:
         """The member of ``title``'s family that ``text`` asks for instead of it: a value
         said in it (not one it rejects: "7 not 6"), a step ("the next one", "the one
-        before"), an ordinal ("the third instalment") or the first or latest one."""
+        before"; "the king after him" across the names of one realm's rulers), an ordinal
+        ("the third instalment") or the first or latest one."""
+        by_reign = self.reign_step(title, text)
+        if by_reign is not None:
+            return by_reign
         family = self.family(title)
         if not family:
             return (
