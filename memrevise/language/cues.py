@@ -200,6 +200,8 @@ _RELATION_OF = {word: word.removesuffix("s") for word in RELATIONS} | {
     "children": "child",
     "kid": "child",
     "kids": "child",
+    "old man": "father",
+    "old lady": "mother",
 }
 # Words for a relative's age: "older", "big" -> "older"; "younger", "little" -> "younger".
 # ("youngest" is no step from one person: "their youngest brother" is read otherwise)

@@ -997,12 +997,18 @@ class RuleWriter:
         return None
 
     def _kin_pages(self, context: Context, person: str, relation: cues.Relation) -> list[str]:
-        """The pages of ``person``'s relatives of ``relation`` that the collection states."""
+        """The pages of ``person``'s relatives of ``relation`` that the collection states; a
+        relative written by a first name alone is the page of that name and ``person``'s
+        last name ("his younger brother Bobby" on Jack Charlton's page: Bobby Charlton)."""
+        key = name_key(strip_qualifier(person))
+        surname = family_name(key) if len(key) > 1 else None
         pages = []
         for name in self.kin(person, relation) if self.kin is not None else ():
             page = self.titles.named(name) or [
                 m.name for m in self.titles.find(name) if m.end - m.start == len(name)
             ]
+            if not page and surname is not None and " " not in name.strip():
+                page = self.titles.named(f"{name} {surname}")
             pages += [context.canonical(page[0])] if page else []
         return pages
 
