@@ -2271,25 +2271,34 @@ class RuleWriter:
 
     @cached_property
     def _titles_of_the_form(self) -> dict[tuple[str, str], list[str]]:
-        """The titles "<Noun> of <Name>" ("Lighthouse of Alexandria", "University of Oxford")
-        by the two words as people also say them, name first ("alexandria lighthouse"), read
-        when first looked for."""
+        """The titles "<Noun> of <Name>" ("Lighthouse of Alexandria", "University of Oxford"),
+        or a name with such a title after a comma ("Francis Egerton, 3rd Duke of
+        Bridgewater"), by the two words as people also say them, name first ("alexandria
+        lighthouse", "the bridgewater duke"), read when first looked for."""
         by_words: dict[tuple[str, str], list[str]] = {}
         for title in self._titles:
-            key = name_key(strip_qualifier(title))
-            if len(key) == 3 and key[1] == "of" and key[0] not in FUNCTION_WORDS:
-                by_words.setdefault((key[2], key[0]), []).append(title)
+            key = name_key(strip_qualifier(title).rsplit(",", 1)[-1])
+            if (
+                len(key) >= 3
+                and key[-2] == "of"
+                and key[-3] not in FUNCTION_WORDS
+                and (len(key) == 3 or "," in title)
+            ):
+                by_words.setdefault((key[-1], key[-3]), []).append(title)
         return by_words
 
     def _said_the_other_way(self, text: str) -> list[Mention]:
         """Titles "<Noun> of <Name>" said name first ("the alexandria lighthouse, did it have
-        a mirror"), where one title is so."""
+        a mirror", "bridgewater the duke, did he go broke"), where one title is so."""
         spans = word_spans(text)
         found = []
-        for (name, start, _), (noun, _, end) in itertools.pairwise(spans):
-            titles = self._titles_of_the_form.get((name, noun), [])
+        for i, (name, start, _) in enumerate(spans[:-1]):
+            after = (
+                spans[i + 2] if spans[i + 1][0] == "the" and i + 2 < len(spans) else spans[i + 1]
+            )
+            titles = self._titles_of_the_form.get((name, after[0]), [])
             if len(titles) == 1:
-                found.append(Mention(titles[0], start, end))
+                found.append(Mention(titles[0], start, after[2]))
         return found
 
     def _name_parts(self, text: str) -> list[Mention]:
