@@ -2382,9 +2382,11 @@ class RuleWriter:
     def _namesake(self, text: str, mention: Mention, current: str) -> str | None:
         """Among the pages that share a mentioned name, the one the rest of the text picks out:
         by its qualifier or a word of that kind ("michael collins the astronaut", "dune the
-        book" for "Dune (novel)"), by a year's last two digits ("the 84 dune"), or as the
-        oldest or newest other than ``current`` ("an older movie also called avatar" while on
-        the 2009 film)."""
+        book" for "Dune (novel)"), the one person where the name does what people do or is
+        asked about as one ("frutiger did the airport signs", "who was jannon") and no other
+        is a company or a band, by a year's last two digits ("the 84 dune"), or as the oldest
+        or newest other than ``current`` ("an older movie also called avatar" while on the
+        2009 film)."""
         pages = self._pages_said(text, mention)
         if len(pages) < 2:
             return None
@@ -2395,6 +2397,13 @@ class RuleWriter:
         found = _only_best(pages, lambda page: len(_kind_words(self._stated_kind(page)) & rest))
         if found is not None:  # "the planet mars": the page that opens as a planet
             return found
+        before = text[: mention.start]
+        agent = _AGENT_AFTER.match(text, mention.end) and not _COPULA_BEFORE.search(before)
+        if agent or _AGENT_BEFORE.search(before):  # not "what is jupiter made of"
+            people = [p for p in pages if (o := self._opening(p)) is not None and o.person]
+            acting = any(_kind_words(self._stated_kind(p)) & _ACTING_KINDS for p in pages)
+            if len(people) == 1 and not acting:  # "frutiger did the airport signs": the
+                return people[0]  # designer, not the type; not where a company may do it
         years = {page: int(y[0]) for page in pages if (y := _YEAR.findall(qualifier(page)))}
         found = _only_best(pages, lambda page: f"{years.get(page, 0) % CENTURY:02d}" in rest)
         if found is not None:
@@ -3607,6 +3616,21 @@ _PLACE_HEADS = frozenset(
 )
 _THE_BEFORE = re.compile(r"\bthe\s+$", re.IGNORECASE)  # "the mississippi"
 _CLAUSE_OPENS = re.compile(r"\b(?:who|that|which|whose)\b", re.IGNORECASE)
+# A name that does what people do ("frutiger did ...", "frutger also designed ...") or is
+# asked about as a person ("did dom perignon invent ...", "who was jannon")
+_AGENT_AFTER = re.compile(
+    r"\s+(?:(?:also|ever|really|actually|even|first|later|once|then|still|just)\s+)?(?:did|made|"
+    r"designed|invented|wrote|built|founded|painted|composed|discovered|created|drew|married|"
+    r"died|lived|was\s+born|worked|studied|taught|met|said|wanted)\b(?!\s+(?:of|from|by)\b)",
+    re.IGNORECASE,
+)
+_AGENT_BEFORE = re.compile(r"\bwho(?:\s+was|\s+is|'s|s)\s+$", re.IGNORECASE)
+_COPULA_BEFORE = re.compile(r"\b(?:is|was|are|were|be|been)\s+$", re.IGNORECASE)
+# Kinds of things that do what people do ("when did nike sign jordan": the company)
+_ACTING_KINDS = frozenset(
+    "company corporation brand firm band team club group label organisation organization "
+    "agency studio publisher".split()
+)
 _RELATING = re.compile(r"\b(?:to|for|with|w|by|about|starring|featuring)\s+(?:the\s+)?$", re.I)
 _DESCRIPTION_OPENS = re.compile(r"\W*(?:the|that|this)\s+[a-z]", re.IGNORECASE)  # "the love letter"
 
