@@ -387,7 +387,12 @@ _CORRECTION = re.compile(
     r"|^(?!.*\b(?:who|whom|whose|what|when|where|why|how|which|did|does|do|is|are|was|were|can|"
     r"could|would|should|has|have|had)\b)[\w' .-]{2,40}?,?\s+not\s+(?:the\s+)?[\w'.-]+"
     r"(?:\s+[\w'.-]+)?\s*(?:lol|haha|pls|please|obviously)?[\s.!?…]*$"  # "henry not gregory lol"
-    r"|\b[a-z]{0,4}\d+\s*,?\s+not\s+\d+\b|(?:^|[,;])\s*not\s+(?:the\s+)?[\w'.-]+(?:\s+[\w'.-]+)?\s*(?:[,.;!?…]|$)|\b(?:no|nope),?\s+(?:the|it'?s|its|i)\b",
+    r"|\b[a-z]{0,4}\d+\s*,?\s+not\s+\d+\b|(?:^|[,;])\s*not\s+(?:the\s+)?[\w'.-]+(?:\s+[\w'.-]+)?\s*(?:[,.;!?…]|$)|\b(?:no|nope),?\s+(?:the|it'?s|its|i)\b"
+    # "shot ≠ polio", "pretty sure it was 1609", "his RIVAL i said", "berlin isnt cologne lol."
+    r"|≠|^(?:(?:hm+|um+|uh+|well|ok|okay)\W+)*(?:i'?m\s+|im\s+)?(?:pretty|fairly|quite)\s+sure\b"
+    r"|\bi\s+said\b(?!\s+(?:that|earlier|before|about)\b)"
+    r"|^\W*(?!(?:it|that|this|he|she|they|there|which|what|who|one)\b)[a-z]+\s+(?:isn'?t|is\s+not)"
+    r"\s+(?:the\s+)?[a-z]+\s*(?:lol|lmao|haha)?\s*[.,!…]",
     re.IGNORECASE,
 )
 # Where a turn restarts its own correction: "the second guy… wait, no, the first one".

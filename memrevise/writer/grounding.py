@@ -183,7 +183,8 @@ def _as_written(word: str) -> str:
 
 class Nicknames:
     """The pages that state a nickname ("He is nicknamed Dubya", "known as the King of Pop",
-    "fans called him Schumi and the Red Baron", "often simply called the Pharos"): "dubya" is
+    "fans called him Schumi and the Red Baron", "often simply called the Pharos", "known on
+    Tyneside as Wor Jackie"): "dubya" is
     George W. Bush. A nickname counts where it is written whole, with a capital, in the list
     right after the statement ("known as the Joker Stairs" is no nickname "joker"). A name
     given at birth counts too, said whole or in part with its last word ("Pope John XXIII
@@ -218,7 +219,8 @@ class Nicknames:
 
 
 _NICKNAMING = re.compile(
-    r"\b(?:nicknamed|known\s+as|dubbed|called\s+(?:him|her|it|them)|"
+    r"\b(?:nicknamed|known\s+(?:(?:on|in|to|among)\s+(?:[\w'-]+\s+){1,3}?)?as|dubbed|"
+    r"called\s+(?:him|her|it|them)|"
     r"(?:also|often|simply|commonly|usually|popularly|sometimes)\s+(?:simply\s+)?called|"
     r"nickname(?:s)?(?:\s+(?:is|was|were))?)\s+",
     re.IGNORECASE,

@@ -768,10 +768,14 @@ class RuleWriter:
             if len(self.titles.named(mention)) < 2:
                 name = self._misspelt(context, mention) or mention
                 return name, mention, self._depends(context, name)
+        asks = _asks_anew(segment)
+        nicknamed = None if asks else self._nicknamed(context, segment)  # "wor jackie"
+        if nicknamed is not None and nicknamed[0].casefold() != rejected.casefold():
+            return nicknamed[0], "", self._depends(context, nicknamed[0])
         moved = self.siblings.moved(rejected, segment) or self._renamed(context, rejected, whole)
         if moved is not None:
             return moved, "", set()
-        if _asks_anew(segment):  # a question's words describe what it asks, not whom
+        if asks:  # a question's words describe what it asks, not whom
             return None
         for noun in cues.descriptions(segment):  # a topic of the memory first
             found = self._described(context, noun, exclude=rejected)
@@ -3631,6 +3635,9 @@ _ACTING_KINDS = frozenset(
     "company corporation brand firm band team club group label organisation organization "
     "agency studio publisher".split()
 )
+_REBUTTAL = re.compile(
+    r"\W*[a-z]+\s+(?:isn'?t|is\s+not|≠)\s+(?:the\s+)?[a-z]+\s*(?:lol|lmao|haha)?\W*$"
+)
 _RELATING = re.compile(r"\b(?:to|for|with|w|by|about|starring|featuring)\s+(?:the\s+)?$", re.I)
 _DESCRIPTION_OPENS = re.compile(r"\W*(?:the|that|this)\s+[a-z]", re.IGNORECASE)  # "the love letter"
 
@@ -3874,9 +3881,11 @@ _NOT_THEN = re.compile(r"(not\s+(?:him|her|it|them))\s+(\w.*)", re.IGNORECASE)
 
 
 def _points_nowhere(segment: str) -> bool:
-    """A piece that says what is not meant ("not jaws") or is an aside ("sorry if that was
-    unclear")."""
-    return segment.casefold().startswith("not ") or bool(_ASIDE.match(segment))
+    """A piece that says what is not meant ("not jaws"), sets what the answer said against
+    what was asked ("follower isnt teacher lol", "shot ≠ polio") or is an aside ("sorry if
+    that was unclear")."""
+    folded = segment.casefold()
+    return folded.startswith("not ") or bool(_ASIDE.match(segment) or _REBUTTAL.match(folded))
 
 
 def _descriptions_joined(segments: list[str]) -> list[str]:
