@@ -282,7 +282,8 @@ def _name_keys(name: str) -> list[tuple[str, ...]]:
     also its letters as one word; for a ruler "Name Numeral of Realm" also "name numeral";
     for "Series: Subtitle" or "Series – Subtitle" also its subtitle where that says a name
     of its own ("vice city" of "Grand Theft Auto: Vice City", "rogue nation" of "Mission:
-    Impossible – Rogue Nation", not "the movie")."""
+    Impossible – Rogue Nation", not "the movie"); for a title of three words or more after an
+    article, also those words ("star is born")."""
     key = name_key(name)
     base = strip_qualifier(name)
     if is_initialism(name):
@@ -301,7 +302,9 @@ def _name_keys(name: str) -> list[tuple[str, ...]]:
                 return [key, subtitle, subtitle[1:]]
             return [key, subtitle]
     if base.count(",") != 1:
-        return [key]
+        # "star is born" for A Star Is Born: a long title without its article, as typed
+        bare = key[1:] if key[0] in _ARTICLES and len(key) > _BARE_TITLE_WORDS else None
+        return [key, bare] if bare else [key]
     place, region = (name_key(part) for part in base.split(","))
     return [key, (*place, "in", *region), (*region, *place)] if place and region else [key]
 
@@ -781,6 +784,7 @@ FUNCTION_WORDS = STOPWORDS | frozenset(
 
 
 _ARTICLES = frozenset("the a an".split())
+_BARE_TITLE_WORDS = 3  # words beside its article a title is also found without it
 # Words people write in capitals to stress which one they mean ("her OWN mum", "the OTHER one")
 _EMPHASIS_WORDS = frozenset("own one only first last other same real very never not".split())
 _TITLE_WORDS = frozenset("the a an of and in on at to for from with by is".split())
