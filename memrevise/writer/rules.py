@@ -187,7 +187,7 @@ class RuleWriter:
             if broken is not None:  # "was unity back in england by th— yes she was. when ..."
                 # what follows the broken word is the turn: its last question, if it asks one
                 dropped, after = broken
-                text = ([after, *_asked_anew(after)])[-1]
+                text = [after, *_asked_anew(after)][-1]
                 decision = self._self_repair(context, text, turn, previous_question)
         if decision is None and memory.nodes:
             decision = self._value_revision(context, text, previous_question)
@@ -3621,7 +3621,7 @@ _PLACE_HEADS = frozenset(
 _THE_BEFORE = re.compile(r"\bthe\s+$", re.IGNORECASE)  # "the mississippi"
 _CLAUSE_OPENS = re.compile(r"\b(?:who|that|which|whose)\b", re.IGNORECASE)
 # A name that does what people do ("frutiger did ...", "frutger also designed ...") or is
-# asked about as a person ("did dom perignon invent ...", "who was jannon")
+# asked about as a person ("who was jannon")
 _AGENT_AFTER = re.compile(
     r"\s+(?:(?:also|ever|really|actually|even|first|later|once|then|still|just)\s+)?(?:did|made|"
     r"designed|invented|wrote|built|founded|painted|composed|discovered|created|drew|married|"

@@ -455,7 +455,7 @@ class Siblings:
                 by_realm.setdefault(ruler["realm"].casefold(), []).append(title)
         return by_realm
 
-    def reign_step(self, title: str, text: str) -> str | None:
+    def _reign_step(self, title: str, text: str) -> str | None:
         """The ruler of ``title``'s realm so many reigns before or after it, by the years
         their pages open with, where ``text`` steps by a ruler's noun ("the tsar right
         before him" on Nicholas I of Russia: Alexander I; "jump 2 kings ahead" on Philip IV
@@ -463,9 +463,10 @@ class Siblings:
         said, ruler = _RULER_STEP.search(text), _RULER_TITLE.fullmatch(title)
         if said is None or ruler is None or self._openings is None:
             return None
-        dated = [(year_of(self._openings(t)), t) for t in self._by_realm[ruler["realm"].casefold()]]
-        if len(dated) < 2 or any(year is None for year, _ in dated):
-            return None
+        realm = self._by_realm.get(ruler["realm"].casefold(), [])
+        dated = [(year_of(self._openings(t)), t) for t in realm]
+        if title not in realm or len(dated) < 2 or any(year is None for year, _ in dated):
+            return None  # a topic not spelled as its page, or a realm without a page's year
         order = [t for _, t in sorted(dated)]
         back = said["back"] or (said["way"] and said["way"].casefold() in _BACK)
         i = order.index(title) + count_of(said["count"] or "1") * (-1 if back else 1)
@@ -476,7 +477,7 @@ class Siblings:
         said in it (not one it rejects: "7 not 6"), a step ("the next one", "the one
         before"; "the king after him" across the names of one realm's rulers), an ordinal
         ("the third instalment") or the first or latest one."""
-        by_reign = self.reign_step(title, text)
+        by_reign = self._reign_step(title, text)
         if by_reign is not None:
             return by_reign
         family = self.family(title)
