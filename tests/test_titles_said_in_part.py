@@ -1,6 +1,7 @@
 """A page said by a part of its title, as people type it: the name its title puts before a
 common noun, opening the question ("fastnet, when was it lit" for Fastnet Lighthouse), also
-without the title's accents ("chiloe" for Chiloé Island); a word only one title has, misspelt
+without the title's accents ("chiloe" for Chiloé Island), or after "the" where the noun is a
+place's ("the kiel opened when" for Kiel Canal); a word only one title has, misspelt
 by a single typo ("keemum" for Keemun tea), also where the corpus stems the typo as it stems
 the name ("stravinski" for Igor Stravinsky). An adjective later
 in a question that names its own subject moves nowhere ("was it sicilian" is no question
@@ -52,6 +53,14 @@ PAGES = {
         "by the Ballets Russes.",
         "The Firebird made Stravinsky famous overnight.",
     ],
+    "Kiel Canal": [
+        "The Kiel Canal is a canal of 98 kilometres in Schleswig-Holstein, Germany, opened in "
+        "1895. It links the North Sea to the Baltic Sea."
+    ],
+    "Corinth Canal": [
+        "The Corinth Canal is a canal of 6.4 kilometres across the Isthmus of Corinth in Greece, "
+        "opened in 1893. Its walls rise 90 metres above the water."
+    ],
     "Penguin": [
         "Penguins are flightless seabirds of the Southern Hemisphere.",
         "Humboldt penguins live on the coasts of Chile and Peru.",
@@ -59,6 +68,7 @@ PAGES = {
 }
 PENGUINS = ("where do humboldt penguins live", "On the coasts of Chile and Peru.")
 SMOKY = ("is lapsang souchong smoky", "Yes, from pine smoke.")
+CORINTH = ("how deep is the corinth canal", "About 8 metres.")
 FIREBIRD = ("when was the firebird first performed", "In Paris in 1910.")
 
 
@@ -67,6 +77,7 @@ FIREBIRD = ("when was the firebird first performed", "In Paris in 1910.")
     [
         ([PENGUINS], "fastnet, when was it lit", "Fastnet Lighthouse"),
         ([PENGUINS], "chiloe, are there penguins there", "Chiloé Island"),
+        ([CORINTH], "the kiel opened when", "Kiel Canal"),
         ([SMOKY], "keemum is that smoky too", "Keemun tea"),
         ([FIREBIRD], "did stravinski become french", "Igor Stravinsky"),
     ],

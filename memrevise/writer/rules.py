@@ -1900,7 +1900,12 @@ class RuleWriter:
             determined = _OPENS_WITH_ARTICLE.match(written) or (
                 single and _DETERMINER_BEFORE.search(text[: mention.start])
             )
-            if written.islower() and determined and not self._article_named(written, name):
+            if (
+                written.islower()
+                and determined
+                and not self._article_named(written, name)
+                and not self._place_without_noun(written, name)
+            ):
                 continue
             if (
                 len(name_key(name)) < 2
@@ -2083,6 +2088,13 @@ class RuleWriter:
             and any(self.rare(word) for word in said[1:])
             and self._written_as_name(rest)
         )
+
+    def _place_without_noun(self, written: str, name: str) -> bool:
+        """Whether ``written`` says a place's title without the common noun after its name
+        ("the suez" for Suez Canal, as "the mississippi" for Mississippi River): a rare name."""
+        key = name_key(strip_qualifier(name))
+        said = [w for w in name_key(written) if w not in _ARTICLE_WORDS]
+        return len(key) == 2 and key[-1] in _PLACE_HEADS and said == [key[0]] and self.rare(key[0])
 
     def _by_part_of_name(self, context: Context, text: str) -> tuple[str, str] | None:
         """A first name or surname that only one name in play has ("who is williams?" after
@@ -3619,6 +3631,7 @@ _PLACE_HEADS = frozenset(
     "gulf peninsula loch island islands atoll archipelago".split()
 )
 _THE_BEFORE = re.compile(r"\bthe\s+$", re.IGNORECASE)  # "the mississippi"
+_ARTICLE_WORDS = frozenset("the a an".split())
 _CLAUSE_OPENS = re.compile(r"\b(?:who|that|which|whose)\b", re.IGNORECASE)
 # A name that does what people do ("frutiger did ...", "frutger also designed ...") or is
 # asked about as a person ("who was jannon")
