@@ -107,3 +107,9 @@ def test_a_three_word_title_in_its_initials(writer):
     history = [("where was aldous huxley born", "In Godalming, in 1894.")]
     output, _ = converse(writer, history, "bnw came out when")
     assert output.topic == "Brave New World"
+
+
+def test_a_role_as_the_page_of_a_person_in_play_states_it(writer):
+    history = [("what is the bodoni typeface", "A serif typeface cut by Giambattista Bodoni.")]
+    output, _ = converse(writer, history, "where was the printer born")
+    assert output.topic == "Giambattista Bodoni"

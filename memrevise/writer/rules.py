@@ -1447,17 +1447,18 @@ class RuleWriter:
         if self.pages is None or not found or _ASKS_WHO.match(text):
             return None  # "who was the drummer" asks of the band
         in_play = list(dict.fromkeys(context.canonical(n) for n in _in_play(context)))
-        stated = {self._stated_kind(n).casefold() for n in in_play if self._person(context, n)}
-        said = [
-            m for m in found if m.group(1) in cues.ROLE_NOUNS or m.group(1).casefold() in stated
-        ]
-        if len(said) != 1:
+        if any(m.group(1) not in cues.ROLE_NOUNS for m in found):
+            stated = {self._stated_kind(n).casefold() for n in in_play if self._person(context, n)}
+            found = [
+                m for m in found if m.group(1) in cues.ROLE_NOUNS or m.group(1).casefold() in stated
+            ]
+        if len(found) != 1:
             return None
-        noun = said[0].group(1).casefold()
+        noun = found[0].group(1).casefold()
         fitting = [name for name in in_play if self._has_role(context, name, noun)]
         if not fitting:  # "co-founder and drummer of the Beach Boys", after its kind
             fitting = [name for name in in_play if self._said_role(name, noun)]
-        return (fitting[0], said[0].group()) if len(fitting) == 1 else None
+        return (fitting[0], found[0].group()) if len(fitting) == 1 else None
 
     def _has_role(self, context: Context, name: str, role: str) -> bool:
         """Whether ``name`` is a person whose page states ``role`` as what they are ("Keith

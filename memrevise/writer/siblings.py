@@ -481,13 +481,14 @@ class Siblings:
         if by_reign is not None:
             return by_reign
         family = self.family(title)
+        said = said_values(text)
         if not family:
             return (
                 self._of_year(title, text)
-                or self._namesake_of(title, said_values(text))
+                or self._namesake_of(title, said)
                 or self._namesake_step(title, text)
-                or self._dated_alike(title, said_values(text))
-                or self._numbered_alike(title, said_values(text))
+                or self._dated_alike(title, said)
+                or self._numbered_alike(title, said)
             )
         values = [m.value for m in family]
         here = next(i for i, m in enumerate(family) if m.title.casefold() == title.casefold())
@@ -526,7 +527,7 @@ class Siblings:
                 i += 1 if anchor["way"].casefold() == "after" else -1
                 return family[i].title if 0 <= i < len(family) else None
         typed = [int(m["value"]) for m in _typed_short(family, text)]
-        for value in [*typed, *said_values(text)]:
+        for value in [*typed, *said]:
             if value in by_value and by_value[value].casefold() != title.casefold():
                 return by_value[value]
             # "and 3" in a series by year: its third work ("Die Hard with a Vengeance")
@@ -570,7 +571,7 @@ class Siblings:
             return family[0].title
         if (_LAST.search(text.casefold()) or end == "last") and here + 1 < len(family):
             return family[-1].title
-        return self._numbered_alike(title, said_values(text))
+        return self._numbered_alike(title, said)
 
     def _numbered_alike(self, title: str, values: list[int]) -> str | None:
         """The one page outside ``title``'s family whose name opens with the same words and
