@@ -703,6 +703,8 @@ WORDS = [
     "mad", "max", "sequel", "1979", "2015", "marie", "liverpool", "bezos", "is", ":",
     "60s", "90s", "ff7", "t2", "gta", "3", "thats", "back", "you", "mentioned", "guy", "ugh",
     "er", "mean", "pls", "go", "4", "games", "season", "first", "about", "what", "wasnt", ".",
+    "th—", "≠", "isnt", "sister", "down", "up", "king", "kings", "ahead", "sixty", "four", "kid",
+    "old", "man", "baby", "eldest", "k", "n", "said", "pretty", "sure", "love", "letter",
 ]  # fmt: skip
 
 

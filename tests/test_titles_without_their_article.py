@@ -46,3 +46,8 @@ def test_only_long_titles_are_found_without_their_article():
     table = NameTable(["The Beatles", "A Star Is Born"])
     assert [m.name for m in table.find("when was star is born out")] == ["A Star Is Born"]
     assert table.find("who were beatles fans") == []
+
+
+def test_a_name_without_words_is_found_nowhere():
+    table = NameTable(["—", "≠", "The"])
+    assert table.find("— ≠ the") == []

@@ -303,7 +303,7 @@ def _name_keys(name: str) -> list[tuple[str, ...]]:
             return [key, subtitle]
     if base.count(",") != 1:
         # "star is born" for A Star Is Born: a long title without its article, as typed
-        bare = key[1:] if key[0] in _ARTICLES and len(key) > _BARE_TITLE_WORDS else None
+        bare = key[1:] if len(key) > _BARE_TITLE_WORDS and key[0] in _ARTICLES else None
         return [key, bare] if bare else [key]
     place, region = (name_key(part) for part in base.split(","))
     return [key, (*place, "in", *region), (*region, *place)] if place and region else [key]
