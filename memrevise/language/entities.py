@@ -298,12 +298,12 @@ def _name_keys(name: str) -> list[tuple[str, ...]]:
         subtitle = name_key(dashed[-1] if len(dashed) == 2 else base.split(":")[1])
         distinctive = [w for w in subtitle if w not in STOPWORDS and w not in _GENERIC_SUBTITLE]
         if len(subtitle) > 1 and distinctive:
-            if subtitle[0] in _ARTICLES and len(subtitle) > 2:  # "wrath of khan"
+            if subtitle[0] in ARTICLES and len(subtitle) > 2:  # "wrath of khan"
                 return [key, subtitle, subtitle[1:]]
             return [key, subtitle]
     if base.count(",") != 1:
         # "star is born" for A Star Is Born: a long title without its article, as typed
-        bare = key[1:] if len(key) > _BARE_TITLE_WORDS and key[0] in _ARTICLES else None
+        bare = key[1:] if len(key) > _BARE_TITLE_WORDS and key[0] in ARTICLES else None
         return [key, bare] if bare else [key]
     place, region = (name_key(part) for part in base.split(","))
     return [key, (*place, "in", *region), (*region, *place)] if place and region else [key]
@@ -467,7 +467,7 @@ class NameTable:
                 elif not names and i + n < len(spans) and self._unmarked_possessive(key[-1]):
                     names = self._names.get((*key[:-1], key[-1][:-1]))
                     end -= 1
-                plain = [w for w in key if w not in _ARTICLES]
+                plain = [w for w in key if w not in ARTICLES]
                 if not names and len(plain) > 1 and _PLURAL.fullmatch(key[-1]):  # "nobel prizes"
                     singular = self._names.get((*key[:-1], key[-1][:-1]), ())
                     # not "Video game"; "komodo dragons" where the corpus writes "Komodo"
@@ -783,7 +783,7 @@ FUNCTION_WORDS = STOPWORDS | frozenset(
 )
 
 
-_ARTICLES = frozenset("the a an".split())
+ARTICLES = frozenset("the a an".split())  # words a title may open with
 _BARE_TITLE_WORDS = 3  # words beside its article a title is also found without it
 # Words people write in capitals to stress which one they mean ("her OWN mum", "the OTHER one")
 _EMPHASIS_WORDS = frozenset("own one only first last other same real very never not".split())

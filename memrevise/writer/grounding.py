@@ -184,11 +184,11 @@ def _as_written(word: str) -> str:
 class Nicknames:
     """The pages that state a nickname ("He is nicknamed Dubya", "known as the King of Pop",
     "fans called him Schumi and the Red Baron", "often simply called the Pharos", "known on
-    Tyneside as Wor Jackie"): "dubya" is
-    George W. Bush. A nickname counts where it is written whole, with a capital, in the list
-    right after the statement ("known as the Joker Stairs" is no nickname "joker"). A name
-    given at birth counts too, said whole or in part with its last word ("Pope John XXIII
-    (born Angelo Giuseppe Roncalli; ...)": "angelo roncalli", "roncalli"). Memoised."""
+    Tyneside as Wor Jackie"): "dubya" is George W. Bush. A nickname counts where it is
+    written whole, with a capital, in the list right after the statement ("known as the
+    Joker Stairs" is no nickname "joker"). A name given at birth counts too, said whole or in
+    part with its last word ("Pope John XXIII (born Angelo Giuseppe Roncalli; ...)": "angelo
+    roncalli", "roncalli"). Memoised."""
 
     def __init__(self, index: Index, depth: int = NICK_DEPTH, cache: int = 65536):
         self.index = index

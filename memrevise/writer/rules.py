@@ -22,6 +22,7 @@ from jellyfish import damerau_levenshtein_distance
 
 from memrevise.language import cues
 from memrevise.language.entities import (
+    ARTICLES,
     FUNCTION_WORDS,
     STOPWORDS,
     Mention,
@@ -887,7 +888,6 @@ class RuleWriter:
         ]
         namesakes = [*self.titles.named(rejected), *self.siblings.namesakes(rejected)]
         family = [m.title for m in self.siblings.family(rejected)]
-        rejected_key = name_key(rejected)
         pages = {*namesakes, *family}
 
         def spelled(name: str) -> str:  # "The Time Machine", the novella, beside the film held
@@ -904,7 +904,7 @@ class RuleWriter:
             # explorer" on Hudson River: Henry Hudson) and its surname ("clara shumann, no
             # sorry robert")
             *self._sharing_a_word(rejected),
-            *(self.same_surname.get(family_name(rejected_key), ()) if rejected_key else ()),
+            *self._of_last_name(rejected),
         ]
         # What the wrong answer was about is not meant; where it was about another page than
         # the memory's topic and the user says what they asked ("i asked about the
@@ -1092,9 +1092,14 @@ class RuleWriter:
     def _by_age(self, person: str, age: str) -> str | None:
         """The person's nearest elder or younger sibling among the pages that share their
         last name (:meth:`_nearest_born`)."""
-        key = name_key(person)
-        family = self.same_surname.get(family_name(key), ()) if key else ()
+        family = self._of_last_name(person)
         return self._nearest_born(person, (other for other in family if other != person), age)
+
+    def _of_last_name(self, person: str) -> Sequence[str]:
+        """The pages of the people who share ``person``'s last name (``person`` among them
+        where it is one), none where no other page has it."""
+        key = name_key(person)
+        return self.same_surname.get(family_name(key), ()) if key else ()
 
     def _born_in(self, person: str, text: str) -> str | None:
         """The one other page of ``person``'s last name that opens with a year ``text`` says
@@ -1105,12 +1110,11 @@ class RuleWriter:
         if apart is not None and born is not None:
             step = count_of(apart["count"])
             years = {born - step if apart["way"].casefold() == "older" else born + step}
-        key = name_key(person)
-        if not years or not key:
+        if not years:
             return None
         found = [
             other
-            for other in self.same_surname.get(family_name(key), ())
+            for other in self._of_last_name(person)
             if other != person and self._born(other) in years
         ]
         return found[0] if len(found) == 1 else None
@@ -1121,10 +1125,9 @@ class RuleWriter:
         "two brothers up"), the next born ("the next sister down"), or the youngest or
         eldest ("the baby of the family", "the eldest")."""
         said = _SIBLING_STEP.search(text)
-        key = name_key(person)
-        if said is None or not key:
+        if said is None:
             return None
-        family = [person, *(p for p in self.same_surname.get(family_name(key), ()) if p != person)]
+        family = [person, *(p for p in self._of_last_name(person) if p != person)]
         if said["end"]:
             born = sorted((year, p) for p in family if (year := self._born(p)) is not None)
             youngest = said["end"].casefold() in _YOUNGEST
@@ -2094,7 +2097,7 @@ class RuleWriter:
         """Whether ``written`` says a place's title without the common noun after its name
         ("the suez" for Suez Canal, as "the mississippi" for Mississippi River): a rare name."""
         key = name_key(strip_qualifier(name))
-        said = [w for w in name_key(written) if w not in _ARTICLE_WORDS]
+        said = [w for w in name_key(written) if w not in ARTICLES]
         return len(key) == 2 and key[-1] in _PLACE_HEADS and said == [key[0]] and self.rare(key[0])
 
     def _by_part_of_name(self, context: Context, text: str) -> tuple[str, str] | None:
@@ -3632,7 +3635,6 @@ _PLACE_HEADS = frozenset(
     "gulf peninsula loch island islands atoll archipelago".split()
 )
 _THE_BEFORE = re.compile(r"\bthe\s+$", re.IGNORECASE)  # "the mississippi"
-_ARTICLE_WORDS = frozenset("the a an".split())
 _CLAUSE_OPENS = re.compile(r"\b(?:who|that|which|whose)\b", re.IGNORECASE)
 # A name that does what people do ("frutiger did ...", "frutger also designed ...") or is
 # asked about as a person ("who was jannon")

@@ -53,9 +53,9 @@ _TENS = {
     w: 10 * n
     for n, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), start=2)
 }
-_UNITS = "one|two|three|four|five|six|seven|eight|nine"
+_UNITS = "|".join(w for w, n in cues.NUMBER_WORDS.items() if n < 10)
 # "two", "twelve", "sixty four", "sixty-four"
-_SPELT = rf"(?:(?:{'|'.join(_TENS)})(?:[\s-]+(?:{_UNITS}))?|{_UNITS}|ten|eleven|twelve)"
+_SPELT = rf"(?:(?:{'|'.join(_TENS)})(?:[\s-]+(?:{_UNITS}))?|{'|'.join(cues.NUMBER_WORDS)})"
 _NUMBER_WORD = re.compile(
     _NUMBERING + rf"(?P<word>(?!one\b){_SPELT})\b"
     # a number said in words that is a sentence of its own: "four. and what games were
