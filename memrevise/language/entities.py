@@ -113,6 +113,7 @@ _DETERMINER = re.compile(
     r"whose|each|every|no)\s+$",
     re.IGNORECASE,
 )
+_ARTICLE_BEFORE = re.compile(r"\b(?:the|a|an)\s+$", re.IGNORECASE)  # "the stethoscope"
 _LIST_GAP = re.compile(  # after a bracketed aside: "Apollo 8 (December 1968), Apollo 9"
     r"^\s*(?:\([^()]*\)\s*)?(?:,|&|and|or|,\s*and|,\s*or|as\s+well\s+as|with|and\s+then(?:\s+to)?)"
     # a short aside of time between commas: "Charles XI and, from 1697, Charles XII"
@@ -208,6 +209,11 @@ def word_spans(text: str) -> tuple[tuple[str, int, int], ...]:
     """Lower-cased words without accents, with their character offsets (memoised: a turn's
     texts are read by several rules)."""
     return tuple((folded(m.group()), m.start(), m.end()) for m in _TOKEN.finditer(text))
+
+
+def after_article(text: str, start: int) -> bool:
+    """Whether the word at ``start`` of ``text`` follows an article ("the stethoscope")."""
+    return bool(_ARTICLE_BEFORE.search(text[max(0, start - _DETERMINER_REACH) : start]))
 
 
 @lru_cache(maxsize=65_536)

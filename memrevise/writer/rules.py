@@ -28,6 +28,7 @@ from memrevise.language.entities import (
     Mention,
     NameTable,
     acronyms_of,
+    after_article,
     capitalised,
     careless_case,
     folded,
@@ -1884,6 +1885,8 @@ class RuleWriter:
         found += _clear_of(found, self._name_parts(text))  # "earl grey" of Earl Grey tea
         found += _clear_of(found, self._relative_by_first_name(context, text, current))
         found += _clear_of(found, self.titles.short_forms(text))  # "man utd"
+        articled = self._whole_titles_after_article(current, text)
+        found += _clear_of(found, articled)  # "who invented the stethoscope"
         # The subject before the object of a preposition ("lennon ... after the beatles").
         found.sort(key=lambda m: (_governed(text, m), m.start))
         announced = cues.switch_lead(text)
@@ -1902,7 +1905,9 @@ class RuleWriter:
             # "the band" reads as a noun; "the amazon river" names the river
             single = len(cues.words_of(written)) < 2
             determined = _OPENS_WITH_ARTICLE.match(written) or (
-                single and _DETERMINER_BEFORE.search(text[: mention.start])
+                single
+                and _DETERMINER_BEFORE.search(text[: mention.start])
+                and mention not in articled
             )
             if (
                 written.islower()
@@ -2092,6 +2097,24 @@ class RuleWriter:
             and any(self.rare(word) for word in said[1:])
             and self._written_as_name(rest)
         )
+
+    def _whole_titles_after_article(self, current: Topic, text: str) -> list[Mention]:
+        """Pages whose whole title is one rare word, said after an article as people name
+        things ("who invented the stethoscope", "how do you play a theremin"), where it ends
+        the noun phrase (not "the libya intervention"), unless the word is of the current
+        topic's title or kind ("did the typhoon hit land" on Typhoon Omar)."""
+        own = {*name_key(current.name), current.kind}
+        spans = word_spans(text)
+        found = []
+        for i, (word, start, end) in enumerate(spans):
+            if word in own or not after_article(text, start) or not self.rare(word):
+                continue
+            if i + 1 < len(spans) and not _AFTER_A_NOUN_PHRASE.fullmatch(spans[i + 1][0]):
+                continue  # the word names what the next noun is of
+            pages = [t for t in self.titles.named(word) if name_key(t) == (word,)]
+            if pages:
+                found.append(Mention(pages[0], start, end))
+        return found
 
     def _place_without_noun(self, written: str, name: str) -> bool:
         """Whether ``written`` says a place's title without the common noun after its name
@@ -3683,6 +3706,10 @@ def _content(text: str) -> set[str]:
 _DETERMINER_BEFORE = re.compile(  # text that ends with a determiner
     r"(?:^|\b)(?:the|a|an|this|that|these|those|its|his|her|their|our|your|my)\s+$", re.I
 )
+# A word that may follow a noun phrase rather than continue it: a function word or a verb
+# form ("when was the stethoscope invented", "the theremin works how", not "the libya
+# intervention")
+_AFTER_A_NOUN_PHRASE = re.compile(rf"(?:{'|'.join(sorted(FUNCTION_WORDS))})|\w+(?:ed|ing|s)")
 _OPENS_WITH_ARTICLE = re.compile(r"(?:the|a|an)\s+", re.IGNORECASE)  # "the band"
 _KIND_NOUNS = frozenset().union(*cues.KIND_WORDS, cues.PERSON_NOUNS, {"place", "one", "thing"})
 _RANKING = frozenset("first last next most least only same".split())  # "the last flight"
