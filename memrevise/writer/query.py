@@ -45,10 +45,12 @@ def display_name(name: str, in_play: Iterable[str]) -> str:
     return name if any(name_key(n) == name_key(base) for n in others) else base
 
 
-def names_subject(question: str, name: str) -> bool:
+def names_subject(question: str, name: str, thing: bool = False) -> bool:
     """Whether ``question`` already names ``name``: its words in order (or another key of it,
     "rem" for R.E.M., its short forms, "man utd", or its initials and number, "gta 3"), or a
-    distinctive word of it ("orwell's" for "George Orwell", "bulls" for "Chicago Bulls")."""
+    distinctive word of it ("orwell's" for "George Orwell", "bulls" for "Chicago Bulls"), also
+    in the plural where the name is known to be a ``thing``'s ("how many theremins were
+    sold"; a person's name with an "s" is theirs: "morrisseys birthday")."""
     key = name_key(name)
     said = [w.removesuffix("'s") for w, _, _ in word_spans(question)]
     if len(key) > 1 and any(short_form_of(said[i:], key) for i in range(len(said))):
@@ -62,7 +64,11 @@ def names_subject(question: str, name: str) -> bool:
     distinctive = [
         w for w in key if len(w) > _SHORT_NAME_WORD and w not in STOPWORDS and not w.isdigit()
     ]
-    return any(w in said for w in distinctive)
+    if any(w in said for w in distinctive):
+        return True
+    # In the plural, a thing's word but its kind's ("penguins" are no Emperor penguin)
+    plural = [w for w in distinctive if w != key[-1] or len(key) == 1] if thing else []
+    return any(w in said for word in plural for w in (f"{word}s", f"{word}es"))
 
 
 def _fits(phrase: str, topic: Topic | None, name: str) -> bool:
@@ -140,7 +146,8 @@ def write_query(
     list an answer gave; ``other_names``: names the question says that are not the topic;
     ``person``: whether the topic is a person, where the caller knows (its page says)."""
     shown = display_name(name, in_play)
-    if names_subject(question, shown):
+    thing = _thing(topic, name) if person is None else not person
+    if names_subject(question, shown, thing and not looks_like_person(name)):
         return question
     if phrase and not _phrase_pattern(phrase).search(question):
         phrase = None  # said in another sentence of the turn ("i meant daniel... their religion")
@@ -157,7 +164,6 @@ def write_query(
             head = cues.words_of(phrase)[-1:]
             if bool(head) and head[0] in GENERIC_HEADS:
                 return replace_phrase(question, phrase, shown)
-            thing = _thing(topic, name) if person is None else not person
             of_work = _is_role(phrase) and thing  # a person of a work
             joined = f"{phrase} of {shown}" if of_work else f"{phrase} {shown}"
             return replace_phrase(question, phrase, joined)  # "the director of Amadeus"
