@@ -30,6 +30,7 @@ from memrevise.retrieval import (
 )
 from memrevise.retrieval.batchwords import number_words
 from memrevise.retrieval.bm25 import LONG_PART
+from memrevise.retrieval.query import lowered
 from memrevise.retrieval.ranking import top_k
 
 PASSAGES = [
@@ -322,7 +323,7 @@ def test_a_batch_of_texts_holds_the_words_the_tokenizer_finds(pieces) -> None:
     texts = ["".join(text) for text in pieces]
     numbered = number_words(texts)
     found = [
-        (doc, word) for doc, text in enumerate(texts) for word in re.findall(r"\w+", text.lower())
+        (doc, word) for doc, text in enumerate(texts) for word in re.findall(r"\w+", lowered(text))
     ]
     assert [
         (doc, numbered.words[n]) for doc, n in zip(numbered.docs, numbered.numbers, strict=True)

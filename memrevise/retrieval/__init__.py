@@ -23,6 +23,7 @@ from memrevise.retrieval.query import (
     text_query,
     token_set,
     tokenize,
+    unaccented,
 )
 from memrevise.retrieval.ranking import Ranking
 from memrevise.retrieval.scores import standardise
@@ -51,5 +52,6 @@ __all__ = [
     "text_query",
     "token_set",
     "tokenize",
+    "unaccented",
     "write_collection",
 ]

@@ -1,11 +1,12 @@
 """The words of many texts at once, numbered without a Python step per word.
 
 :func:`number_words` finds the words of a batch of texts exactly as ``WORD.findall`` finds
-them in each lower-cased text (the tokenizer before its stopwords and stems), and numbers the
-distinct words in order of first appearance. The words are found with NumPy in the texts'
-code points and grouped by a 64-bit key: a short word's key is the word itself, its letters
-as the digits of one number, and a longer word's adds a polynomial hash of its further
-letters, so a longer word is compared letter by letter with the first word of its group.
+them in each text lower-cased and without accents (the tokenizer before its stopwords and
+stems), and numbers the distinct words in order of first appearance. The words are found with
+NumPy in the texts' code points and grouped by a 64-bit key: a short word's key is the word
+itself, its letters as the digits of one number, and a longer word's adds a polynomial hash of
+its further letters, so a longer word is compared letter by letter with the first word of its
+group.
 Should two different words share a key (crafted words of thousands of letters can), the batch
 is numbered word by word with a dictionary.
 """
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from memrevise.retrieval.query import WORD
+from memrevise.retrieval.query import WORD, lowered
 
 _CODE_POINTS = 0x110000
 _SEPARATOR = "\n"  # between the texts of a batch: no word character
@@ -41,9 +42,9 @@ class NumberedWords:
 
 
 def number_words(texts: Sequence[str]) -> NumberedWords:
-    """The words of ``texts`` (lower-cased here), numbered."""
-    lowered = [text.lower() for text in texts]
-    return _by_hash(lowered) or _by_dictionary(lowered)
+    """The words of ``texts`` (lower-cased and without accents here), numbered."""
+    plain = [lowered(text) for text in texts]
+    return _by_hash(plain) or _by_dictionary(plain)
 
 
 def _by_dictionary(texts: list[str]) -> NumberedWords:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import math
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -12,16 +13,18 @@ import Stemmer
 from bm25s.stopwords import STOPWORDS_EN
 
 WORD = re.compile(r"\w+")  # a word of lower-cased text (the tokenizer's "\b\w+\b")
+_ACCENT = re.compile(r"[\u0300-\u036f]")  # a combining accent, once letters are decomposed
 STOPWORDS = frozenset(STOPWORDS_EN)
 _STEMMER = Stemmer.Stemmer("english", 0)  # its stems are kept in _STEMS instead
 STEMS_KEPT = 1_000_000  # words whose stems are kept
 _STEMS: dict[str, str] = {}
-TOKENIZER = "words-lower/stopwords-en/snowball-en"  # recorded in saved indexes
+TOKENIZER = "words-lower-unaccented/stopwords-en/snowball-en"  # recorded in saved indexes
 
 
 def tokenize(text: str) -> list[str]:
-    """Lower-cased, Snowball-stemmed word tokens without English stopwords; single characters
-    are kept ("Toy Story 2" keeps "2")."""
+    """Lower-cased, Snowball-stemmed word tokens without English stopwords or accents, as
+    people type them ("perignon" for Pérignon); single characters are kept ("Toy Story 2"
+    keeps "2")."""
     return stem(_unstemmed(text))
 
 
@@ -31,7 +34,20 @@ def token_set(text: str) -> frozenset[str]:
 
 
 def _unstemmed(text: str) -> list[str]:
-    return [t for t in WORD.findall(text.lower()) if t not in STOPWORDS]
+    return [t for t in WORD.findall(lowered(text)) if t not in STOPWORDS]
+
+
+def lowered(text: str) -> str:
+    """``text`` lower-cased and without accents, the form the tokenizer finds words in."""
+    return unaccented(text.lower())
+
+
+def unaccented(text: str) -> str:
+    """``text`` without accents ("Galapagos" for "Galápagos"), as people type names."""
+    if text.isascii():
+        return text
+    # decomposed to drop the accents, composed again ("가" is two letters decomposed)
+    return unicodedata.normalize("NFC", _ACCENT.sub("", unicodedata.normalize("NFD", text)))
 
 
 def stem(words: list[str]) -> list[str]:

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from memrevise.language import cues
 from memrevise.language.entities import FUNCTION_WORDS, name_key, name_keys
+from memrevise.retrieval import unaccented
 from memrevise.retrieval.ranking import Ranking
 from memrevise.text import strip_qualifier
 from memrevise.writer.pages import PageOpenings, Pages, PageWords
@@ -157,7 +158,7 @@ class CorpusNames:
         named: Counter[str] = Counter()
         uses = 0
         for doc in self.index.search(words, self.depth).docs:
-            text = self.index.text(int(doc))
+            text = unaccented(self.index.text(int(doc)))  # "galapagos" as "Galápagos"
             for match in pattern.finditer(text):
                 before = text[: match.start()].rstrip()
                 written = match.group().split()
