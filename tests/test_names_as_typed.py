@@ -12,6 +12,8 @@ from fixtures_writer import converse
 
 from memrevise.language.entities import NameTable
 
+_TYPED = {"unmarked_possessives": True}  # a name table as the writer reads titles
+
 PAGES = {
     "Seinfeld": ["Seinfeld is an American sitcom created by Larry David and Jerry Seinfeld."],
     "Larry David": ["Larry David is an American comedian, born in Brooklyn in 1947."],
@@ -78,3 +80,21 @@ def test_a_question_that_refers_back_is_still_written_out(writer, said):
     history = [("tell me about gordon ramsay", PAGES["Gordon Ramsay"][0])]
     output, _ = converse(writer, history, said)
     assert "Gordon Ramsay" in output.query
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        ("and hodgkins lymphoma is what exactly", "Hodgkin lymphoma"),
+        ("what is downs syndrome", "Down syndrome"),
+    ],
+)
+def test_a_name_opened_by_a_possessive_typed_bare(said, meant):
+    table = NameTable(["Hodgkin lymphoma", "Thomas Hodgkin", "Down syndrome"], **_TYPED)
+    assert [m.name for m in table.find(said)] == [meant]
+
+
+def test_a_bare_possessive_opens_no_name_it_is_not_the_opening_of():
+    table = NameTable(["Hodgkin lymphoma", "Down syndrome"], **_TYPED)
+    assert table.find("hodgkins disease got renamed") == []
+    assert table.find("where are the downs") == []

@@ -464,9 +464,16 @@ class NameTable:
         while i < len(spans):
             first = words[i] in self._first_words or _bare(words[i]) in self._first_words
             first = first or (self._unmarked_possessives and words[i][:-1] in self._first_words)
-            for n in range(self._reach(words, i) if first else 0, 0, -1):
+            # "hodgkins lymphoma": a name's first word with a possessive "s" typed bare
+            owner = words[i][:-1] if first and self._unmarked_possessive(words[i]) else None
+            reach = self._reach(words, i) if first else 0
+            if owner is not None:
+                reach = max(reach, self._reach(words, i, owner))
+            for n in range(reach, 0, -1):
                 key, end = tuple(words[i : i + n]), spans[i + n - 1][2]
                 names = self._names.get(key)
+                if not names and owner is not None and n > 1:
+                    names = self._names.get((owner, *key[1:]))
                 if not names and key[-1] != _bare(key[-1]):  # "interstellar's cast"
                     names = self._names.get((*key[:-1], _bare(key[-1])))
                     end -= len(_POSSESSIVE)
@@ -495,12 +502,14 @@ class NameTable:
                 i += typed[1] if typed is not None else 1
         return tuple(found)
 
-    def _reach(self, words: list[str], i: int) -> int:
+    def _reach(self, words: list[str], i: int, opening: str | None = None) -> int:
         """The most words from ``i`` on that a name may span: those that open a longer name,
-        and one more (a name's last word alone is also read in other forms: "interstellar's")."""
+        and one more (a name's last word alone is also read in other forms: "interstellar's");
+        with ``opening``, read in place of the word at ``i``."""
         reach = min(self._longest, len(words) - i)
+        first = words[i] if opening is None else opening
         n = 1
-        while n < reach and tuple(words[i : i + n]) in self._beginnings:
+        while n < reach and (first, *words[i + 1 : i + n]) in self._beginnings:
             n += 1
         return n
 
