@@ -19,7 +19,8 @@ QUESTION_WORDS = frozenset({"what", "which", "who", "whom", "whose", "when", "wh
 class NumberRule:
     """Before retrieval: a short final turn without a question word that names exactly one new
     number, decade or Roman numeral renames the topic of the final (else the previous) node,
-    unless the writer already revised that node's topic.
+    unless the writer already revised that node's topic. In an index of titled pages, only to
+    the title of a page ("k 41 yrs later" names no "Ocean's 11 (41 film)").
 
     The search then uses the writer's query with the new name and no template; the title
     prior follows ``state.topic``, which becomes the new name.
@@ -38,7 +39,7 @@ class NumberRule:
         candidates = dict.fromkeys([state.topic, *(n.topic for n in nodes[-2:-1])])
         for topic in candidates:
             new = renamed(topic, state.question)
-            if new is not None:
+            if new is not None and (not index.titled or len(index.pages(new))):
                 query = requery(state.query, topic, new)
                 return replace(state, topic=new, query=query, use_template=False)
         return state
