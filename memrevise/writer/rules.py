@@ -76,7 +76,13 @@ from memrevise.writer.query import (
     replace_phrase,
     write_query,
 )
-from memrevise.writer.siblings import COUNT_PATTERN, Siblings, count_of, said_values
+from memrevise.writer.siblings import (
+    COUNT_PATTERN,
+    Siblings,
+    count_of,
+    counted_step,
+    said_values,
+)
 
 _WH = frozenset("what who whom whose which when where why how".split())
 _OPENERS = frozenset("and so ok okay oh also then but well now hm hmm btw".split())
@@ -372,7 +378,7 @@ class RuleWriter:
             return None
         if cues.relative_clause(head) and not said_first:
             return None  # "the guy who wrote the first one" is a person
-        if _RETURNING.search(head) or cues.in_conversation_order(head):
+        if (_RETURNING.search(head) and not counted_step(head)) or cues.in_conversation_order(head):
             return None  # "going back to the previous topic" returns, it changes no value
         said_decade = any(m.kind == "decade" and not no for m, no in number_mentions(head))
         if not correcting and _asks_anew(head) and not said_values(head) and not said_decade:

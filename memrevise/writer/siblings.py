@@ -34,18 +34,22 @@ _STEP = f"(?:{'|'.join(_STEP_WORDS)})"
 _NOT_AFTER_SAYING = "".join(
     rf"(?<!\b{verb}\s)" for verb in "about discussed mentioned said from asked named listed".split()
 )
+# one step, said as a count: "plus one", "one number back", "1 step forward"
+_ONE_STEP = r"(?:one|1)\s+(?:(?:number|step|place|spot)\s+)?"
 _NEXT = re.compile(
     rf"\b(?:next|following|subsequent|successors?|{_NOT_AFTER_SAYING}later|newer|sequel|{_UNIT}\s+"
     rf"(?:{_STEP}\s+)?after|(?:came\s+)?after\s+(?:that|it|her|him)|(?:ahead|forward)\s+"
-    r"(?:one|a)|one\s+(?:ahead|forward))\b",
+    rf"(?:one|a)|{_ONE_STEP}(?:ahead|forward)|plus\s+(?:one|1))\b",
     re.IGNORECASE,
 )
 _PREVIOUS = re.compile(
     rf"\b(?:previous|preceding|prior|predecessors?|{_NOT_AFTER_SAYING}earlier|older|prequel|{_UNIT}\s+"
-    rf"(?:{_STEP}\s+)?before|before\s+(?:that|it|him|her)|back\s+(?:one|a)|one\s+back)\b",
+    rf"(?:{_STEP}\s+)?before|before\s+(?:that|it|him|her)|back\s+(?:one|a)|{_ONE_STEP}"
+    r"back|minus\s+(?:one|1))\b",
     re.IGNORECASE,
 )
 _STEPS = re.compile(rf"\b({_STEP})\s+(?:before|after)\b", re.IGNORECASE)
+_COUNTED_STEP = re.compile(rf"\b{_ONE_STEP}(?:back|ahead|forward)\b", re.IGNORECASE)
 # A number word after a word that numbers parts of a series: "part three", "season two".
 _NUMBERING = r"\b(?:part|season|series|episode|chapter|volume|vol|book|number|no)\.?\s+"
 _NUMBERED = re.compile(_NUMBERING + r"$", re.IGNORECASE)  # "part " before a member's number
@@ -93,6 +97,12 @@ _PART_WORDS = frozenset("part chapter episode volume vol.".split())  # before a 
 # A count of steps or years, in digits or words ("4", "two"): the family places share it.
 COUNT_PATTERN = rf"(?:\d{{1,2}}|{'|'.join(cues.NUMBER_WORDS)})"
 _COUNT = rf"(?P<count>{COUNT_PATTERN})"
+
+
+def counted_step(text: str) -> bool:
+    """Whether ``text`` steps along a family by a count ("one number back", "1 step
+    forward"), which no "back" of a return is."""
+    return _COUNTED_STEP.search(text) is not None
 
 
 def count_of(said: str) -> int:
