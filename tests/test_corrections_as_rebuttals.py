@@ -62,3 +62,13 @@ def test_a_nickname_given_after_a_place(writer):
 
 def test_a_nickname_stated_after_a_place_is_read(index):
     assert Nicknames(index)("old reliable") == ("Milton Wright",)
+
+
+@pytest.mark.parametrize("said", ["ORVILLE lol not wilbur. ffs", "ORVILLE lol not wilbur. ollie"])
+def test_the_name_asked_about_set_against_the_answers_is_kept(writer, said):
+    """The question named Orville and the answer went to Wilbur: "ORVILLE lol not wilbur"
+    names what was asked, though the memory already holds it, and asks the question again."""
+    history = [("when was orville born", "Wilbur Wright was born in 1867 near Millville.")]
+    output, memory = converse(writer, history, said)
+    assert output.topic == memory.current.name == "Orville Wright"
+    assert output.query == "when was orville born"

@@ -654,7 +654,12 @@ class RuleWriter:
             if _points_nowhere(segment):
                 continue
             target = self._referent(context, segment, rejected, text, question)
-            if target is not None and segment is not segments[-1] and target[0] == rejected:
+            if (
+                target is not None
+                and segment is not segments[-1]
+                and target[0] == rejected
+                and not cues.negated(segment)  # "SINATRA lol not clooney. frankie" means it
+            ):
                 target = None  # "thats charlotte, i asked about emily" names what was answered
             if target is not None:
                 break
