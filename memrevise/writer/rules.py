@@ -1909,7 +1909,7 @@ class RuleWriter:
             if name.casefold() == current.name.casefold():
                 return None
             written = text[mention.start : mention.end]
-            if set(name_key(name)) <= own:
+            if set(name_key(name)) <= own and not self._whole_other_title(written, name):
                 continue
             if mention.start == announced:  # "switching to the hobbit" names it, in any case
                 return name, name
@@ -2108,6 +2108,13 @@ class RuleWriter:
             and any(self.rare(word) for word in said[1:])
             and self._written_as_name(rest)
         )
+
+    def _whole_other_title(self, written: str, name: str) -> bool:
+        """Whether ``written`` is word for word the whole title of a page of two words or
+        more ("robert graves" while on Robert James Graves), and so names that page though
+        its words are all the current topic's."""
+        said = name_key(written)
+        return len(said) > 1 and any(name_key(t) == said for t in self.titles.named(name))
 
     def _whole_titles_after_article(self, current: Topic, text: str) -> list[Mention]:
         """Pages whose whole title is one rare word, said after an article as people name
