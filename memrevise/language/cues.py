@@ -162,6 +162,7 @@ KIND_WORDS = (
     {"writer", "author", "novelist"},
     {"place", "city", "town", "village"},
     {"mythology", "myth", "myths", "god", "goddess", "deity", "legend"},
+    {"locomotive", "engine", "train"},
 )
 # Kinds of works and things that are never a person ("Stories We Tell is a ... film").
 THING_KINDS = frozenset(

@@ -1495,6 +1495,11 @@ class RuleWriter:
         """How ``name``'s page opens, where the writer reads openings."""
         return self.openings(name) if self.openings is not None else None
 
+    def _page_of_person(self, name: str) -> bool:
+        """Whether ``name``'s page opens as a person's (never without openings)."""
+        opening = self._opening(name)
+        return opening is not None and opening.person
+
     def _stated_kind(self, name: str) -> str:
         """The kind ``name``'s page states in its opening ("Mars is the fourth planet":
         "planet"), if any."""
@@ -2478,8 +2483,9 @@ class RuleWriter:
     def _pages_said(self, text: str, mention: Mention) -> list[str]:
         """The pages a mentioned name may mean: those that share its name, the page whose
         whole name the words typed are where the mention is a longer name ("saturn" said while
-        on Sega Saturn may mean Saturn (planet); "newton" on Isaac Newton, Newton (unit)), and
-        the person whose last name they are ("levi strauss": Claude Lévi-Strauss)."""
+        on Sega Saturn may mean Saturn (planet); "newton" on Isaac Newton, Newton (unit)), the
+        person whose last name they are ("levi strauss": Claude Lévi-Strauss), and the titles of
+        things that end in them ("mallard": the duck and LNER Class A4 4468 Mallard)."""
         written = text[mention.start : mention.end]
         if "," in mention.name and tuple(cues.words_of(written)) == name_key(mention.name):
             return [mention.name]  # "athens georgia" says all of "Athens, Georgia"
@@ -2492,7 +2498,17 @@ class RuleWriter:
         surnamed = self.surnames.named(written)  # "levi strauss": also Claude Lévi-Strauss
         # and the pages of that name after a comma ("Nike, Inc." beside "Nike (mythology)")
         namesakes = self.siblings.namesakes(mention.name)
-        return list(dict.fromkeys([*named, *typed, *surnamed, *namesakes]))
+        # and the things' titles it ends ("mallard": LNER Class A4 4468 Mallard; a person's
+        # last name is read above)
+        key = name_key(bare)
+        ending = [
+            title
+            for title in (self._titles_of_word.get(key[-1], ()) if key else ())
+            # a place's region is no part of its name ("Victoria, British Columbia")
+            if name_key(strip_qualifier(title).split(",")[0])[-len(key) :] == key
+            and not (looks_like_person(title) or self._page_of_person(title))
+        ]
+        return list(dict.fromkeys([*named, *typed, *surnamed, *namesakes, *ending]))
 
     def _page_meant(self, text: str, mention: Mention) -> str | None:
         """The page of a mentioned name that words only that page has point to ("was the
