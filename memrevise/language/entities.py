@@ -799,6 +799,17 @@ FUNCTION_WORDS = STOPWORDS | frozenset(
 
 
 ARTICLES = frozenset("the a an".split())  # words a title may open with
+# A word that may follow a noun phrase rather than continue it: a function word or a verb
+# form ("when was the stethoscope invented", "the theremin works how", not "the libya
+# intervention")
+_AFTER_A_NOUN_PHRASE = re.compile(rf"(?:{'|'.join(sorted(FUNCTION_WORDS))})|\w+(?:ed|ing|s)")
+
+
+def after_noun_phrase(word: str) -> bool:
+    """Whether ``word`` (lower case) may follow a noun phrase rather than continue it."""
+    return _AFTER_A_NOUN_PHRASE.fullmatch(word) is not None
+
+
 _BARE_TITLE_WORDS = 3  # words beside its article a title is also found without it
 # Words people write in capitals to stress which one they mean ("her OWN mum", "the OTHER one")
 _EMPHASIS_WORDS = frozenset("own one only first last other same real very never not".split())

@@ -20,6 +20,7 @@ from memrevise.language import cues
 from memrevise.language.entities import (
     STOPWORDS,
     acronyms_of,
+    after_noun_phrase,
     name_key,
     name_keys,
     short_form_of,
@@ -33,6 +34,8 @@ from memrevise.writer.context import description_score, topic_is_thing
 # Heads that say nothing of their own ("the guy who ..."): the name takes their place.
 GENERIC_HEADS = frozenset("one guy person man woman lady thing".split())
 _SHORT_NAME_WORD = 3  # name words this short ("of", "the", "xi") do not say a name alone
+# Words before a noun that make it a description ("the lighthouse", "that desert")
+_DETERMINERS = frozenset("the that this these those same its their his her our".split())
 
 
 def display_name(name: str, in_play: Iterable[str]) -> str:
@@ -50,7 +53,8 @@ def names_subject(question: str, name: str, thing: bool = False) -> bool:
     "rem" for R.E.M., its short forms, "man utd", or its initials and number, "gta 3"), or a
     distinctive word of it ("orwell's" for "George Orwell", "bulls" for "Chicago Bulls"), also
     in the plural where the name is known to be a ``thing``'s ("how many theremins were
-    sold"; a person's name with an "s" is theirs: "morrisseys birthday")."""
+    sold"; a person's name with an "s" is theirs: "morrisseys birthday"); a thing's head noun
+    after "the" only describes it (see :func:`_says_name`)."""
     key = name_key(name)
     said = [w.removesuffix("'s") for w, _, _ in word_spans(question)]
     if len(key) > 1 and any(short_form_of(said[i:], key) for i in range(len(said))):
@@ -64,11 +68,29 @@ def names_subject(question: str, name: str, thing: bool = False) -> bool:
     distinctive = [
         w for w in key if len(w) > _SHORT_NAME_WORD and w not in STOPWORDS and not w.isdigit()
     ]
-    if any(w in said for w in distinctive):
+    if any(_says_name(said, i, key, name, thing) for i, w in enumerate(said) if w in distinctive):
         return True
     # In the plural, a thing's word but its kind's ("penguins" are no Emperor penguin)
     plural = [w for w in distinctive if w != key[-1] or len(key) == 1] if thing else []
     return any(w in said for word in plural for w in (f"{word}s", f"{word}es"))
+
+
+def _says_name(said: list[str], i: int, key: tuple[str, ...], name: str, thing: bool) -> bool:
+    """Whether the word at ``i`` of ``said``, a word of the name ``key``, says the name, not
+    the kind of thing it is: not the capitalised head noun of a ``thing``'s title after a
+    determiner, ending its noun phrase ("the lighthouse" of Cordouan Lighthouse and of
+    Lighthouse of Alexandria; a plural head names a team or a band, "the bulls"; "the crocodile
+    hunter" is no crocodile; "the lyrebird" names Superb lyrebird)."""
+    word = said[i]
+    head = key[0] if len(key) > 2 and key[1] == "of" else key[-1]
+    if len(key) < 2 or word != head or not thing:  # "the cruyff turn" of a person
+        return True
+    if not any(w.casefold() == word for w in strip_qualifier(name).split() if w[:1].isupper()):
+        return True  # a head in lower case is the thing's common name ("Superb lyrebird")
+    plural = word.endswith("s") and not word.endswith("ss")
+    described = i > 0 and said[i - 1] in _DETERMINERS
+    ends = i + 1 == len(said) or after_noun_phrase(said[i + 1])  # not "the crocodile hunter"
+    return not (described and ends and not plural)
 
 
 def _fits(phrase: str, topic: Topic | None, name: str) -> bool:
@@ -147,7 +169,7 @@ def write_query(
     ``person``: whether the topic is a person, where the caller knows (its page says)."""
     shown = display_name(name, in_play)
     thing = _thing(topic, name) if person is None else not person
-    if names_subject(question, shown, thing and not looks_like_person(name)):
+    if names_subject(question, shown, thing):
         return question
     if phrase and not _phrase_pattern(phrase).search(question):
         phrase = None  # said in another sentence of the turn ("i meant daniel... their religion")

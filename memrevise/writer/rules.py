@@ -29,6 +29,7 @@ from memrevise.language.entities import (
     NameTable,
     acronyms_of,
     after_article,
+    after_noun_phrase,
     capitalised,
     careless_case,
     folded,
@@ -2132,7 +2133,7 @@ class RuleWriter:
         for i, (word, start, end) in enumerate(spans):
             if word in own or not after_article(text, start) or not self.rare(word):
                 continue
-            if i + 1 < len(spans) and not _AFTER_A_NOUN_PHRASE.fullmatch(spans[i + 1][0]):
+            if i + 1 < len(spans) and not after_noun_phrase(spans[i + 1][0]):
                 continue  # the word names what the next noun is of
             pages = [t for t in self.titles.named(word) if name_key(t) == (word,)]
             if pages:
@@ -3740,10 +3741,6 @@ def _content(text: str) -> set[str]:
 _DETERMINER_BEFORE = re.compile(  # text that ends with a determiner
     r"(?:^|\b)(?:the|a|an|this|that|these|those|its|his|her|their|our|your|my)\s+$", re.I
 )
-# A word that may follow a noun phrase rather than continue it: a function word or a verb
-# form ("when was the stethoscope invented", "the theremin works how", not "the libya
-# intervention")
-_AFTER_A_NOUN_PHRASE = re.compile(rf"(?:{'|'.join(sorted(FUNCTION_WORDS))})|\w+(?:ed|ing|s)")
 _OPENS_WITH_ARTICLE = re.compile(r"(?:the|a|an)\s+", re.IGNORECASE)  # "the band"
 _KIND_NOUNS = frozenset().union(*cues.KIND_WORDS, cues.PERSON_NOUNS, {"place", "one", "thing"})
 _RANKING = frozenset("first last next most least only same".split())  # "the last flight"
