@@ -2467,7 +2467,7 @@ class RuleWriter:
         before = text[: mention.start]
         agent = _AGENT_AFTER.match(text, mention.end) and not _COPULA_BEFORE.search(before)
         if agent or _AGENT_BEFORE.search(before):  # not "what is jupiter made of"
-            people = [p for p in pages if (o := self._opening(p)) is not None and o.person]
+            people = [p for p in pages if self._page_of_person(p)]
             acting = any(_kind_words(self._stated_kind(p)) & _ACTING_KINDS for p in pages)
             if len(people) == 1 and not acting:  # "frutiger did the airport signs": the
                 return people[0]  # designer, not the type; not where a company may do it
