@@ -634,6 +634,27 @@ _SWITCH_LEAD = re.compile(
 )
 
 
+def returned_to(text: str) -> tuple[str, int] | None:
+    """The words that a turn's lead names as a topic it comes back to, before its question,
+    and where the lead ends ("eleanor again — how many kids", "k the nephew again, what was
+    his thesis", "ok jena guy once more, when did he marry"); None without such a lead, or
+    where the words ask something themselves ("when did he marry again")."""
+    lead = _RETURN_LEAD.match(text)
+    if lead is None or set(words_of(lead["what"])) & QUESTION_WORDS:
+        return None
+    return lead["what"], lead.end()
+
+
+_RETURN_LEAD = re.compile(
+    r"\s*(?:(?:ok(?:ay)?|k+|so|now|right|alright|anyway|and|also|well|yeah|um+|hm+|re|to)"
+    r"[\s,.]+)*"
+    r"(?P<what>[a-z0-9][\w'’-]*(?:\s+[\w'’-]+){0,3}?)\s+(?:again|once\s+more)"
+    r"(?:\s+(?:pls|please|tho|though|then))?"
+    r"(?=\s*[,.;:!?…—–]+\s*\S|\s+-\s+\S)",
+    re.IGNORECASE,
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Position:
     """A reference to a place in an earlier list: 1-based, negative from the end, or

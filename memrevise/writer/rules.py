@@ -1640,12 +1640,14 @@ class RuleWriter:
 
     def _back_to(self, context: Context, text: str, current: str) -> tuple[str, str | None] | None:
         """A return to an earlier topic of the memory by a name, a first name or a description
-        after "back to" ("going back to mick, where did he study", "ok back to the show"): the
-        topic the words fit, not the current one, and the pronoun after them that means it."""
+        after "back to" or before "again" ("going back to mick, where did he study", "ok back
+        to the show", "eleanor again — how many kids did she have"): the topic the words fit,
+        not the current one, and the pronoun after them that means it."""
         said = _BACK_TO.search(text)
-        if said is None or cues.positions(text):  # "returning to queen's founders: the third"
+        lead = (said["what"], said.end()) if said is not None else cues.returned_to(text)
+        if lead is None or cues.positions(text):  # "returning to queen's founders: the third"
             return None
-        what = said["what"]
+        what, end = lead
         earlier = {t.name.casefold() for t in context.recent_topics()} - {current.casefold()}
         named = (context.canonical(m.name) for m in self._people_said(context, what))
         found = next((n for n in named if n.casefold() in earlier), None)
@@ -1671,8 +1673,20 @@ class RuleWriter:
             found = moved if moved is not None and moved.casefold() in earlier else None
         if found is None:
             found = self._told_earlier(context, what, earlier)
-        pronouns = cues.pronouns(text[said.end() :])
+        asked_before = set(cues.words_of(text[: text.find(what)])) & cues.QUESTION_WORDS
+        if found is None and not asked_before and text[end:].strip(" ,.;:!?…—–-"):
+            # a lead before the question, not "when did he come back to liverpool"
+            found = self._page_saying_earlier(what, context, earlier)
+        pronouns = cues.pronouns(text[end:])
         return (found, pronouns[0] if pronouns else None) if found is not None else None
+
+    def _page_saying_earlier(self, what: str, context: Context, earlier: set[str]) -> str | None:
+        """The one earlier topic whose page says the words of a return's lead beyond kinds
+        ("lackland again", "carpenters slasher again"; not "the film")."""
+        said = set(cues.words_of(what)) - STOPWORDS - _KIND_NOUNS - _GENERIC_NOUNS
+        wanted = set(tokenize(" ".join(sorted(said))))
+        topics = [t.name for t in context.recent_topics() if t.name.casefold() in earlier]
+        return self._one_page_saying(topics, wanted) if wanted and self.pages is not None else None
 
     def _returned_to_kind(
         self, context: Context, text: str, chosen: tuple[str, str | None] | None
