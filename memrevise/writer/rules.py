@@ -205,6 +205,10 @@ class RuleWriter:
         if decision is None:
             decision = self._continuation(context, text, turn)
         decision = self._as_named_page(context, decision)
+        if turn.answer and memory.nodes:
+            decision = self._meant_by_answer(
+                context, text, turn.answer, decision, previous_question
+            )
         if dropped is not None:
             self._abandon_dropped(context, dropped, decision)
         facts = facts_of(turn.answer)
@@ -221,6 +225,43 @@ class RuleWriter:
             facts=facts,
             query=self._query(context, decision) if want_query else None,
         )
+
+    def _meant_by_answer(
+        self,
+        context: Context,
+        text: str,
+        answer: str,
+        decision: _Decision,
+        previous_question: str | None,
+    ) -> _Decision:
+        """A turn that corrects or asks nothing, answered by naming first another page of
+        the family of its topic, of what it turned away from or of what the last answer named,
+        and not the topic itself ("his son!!" answered "Felix Mendelssohn founded the Leipzig
+        Conservatory", "the later one w aldrin" answered "That was Gemini 12, ...", "it was
+        his uncles" after "Nicolaus I Bernoulli" answered "Right — Jacob Bernoulli wrote
+        it"): the answer says what was meant, and the turn is a correction to it. Not a turn
+        that asks something of its own, whose answer may name an attribute ("who directed
+        it" answered "Andrei Tarkovsky"), nor one whose answer or own words name its topic."""
+        asks = set(cues.words_of(text)) & _WH or any(map(_asks_anew, _questions(text)))
+        if asks and decision.rejected is None and not cues.is_correction(text):
+            return decision
+        opening = _CONFIRMATION.sub("", _first_sentence(answer[:ANSWER_CUT]), count=1)
+        named = [context.canonical(m.name) for m in mentions(opening, context.topics, self.titles)]
+        topic = decision.topic
+        said = (context.canonical(m.name) for m in mentions(text, context.topics, self.titles))
+        if not named or any(same_name(n, topic) for n in [*named, *said]):
+            return decision  # the answer or the turn itself names the topic
+        meant = named[0]
+        last_answer = " ".join(context.memory.nodes[-1].facts)
+        answered = [m.name for m in mentions(last_answer, context.topics, self.titles)]
+        turned_from = [topic, *([decision.rejected] if decision.rejected else []), *answered]
+        family = [n for n in turned_from if _same_family(meant, n) and not same_name(meant, n)]
+        if not self.titles.named(meant) or not family or same_name(opening.strip(" ."), meant):
+            return decision  # not an answer that is only a name ("Programming language")
+        rejected = decision.rejected or family[0]
+        if same_name(meant, rejected):  # the answer kept what the turn moved away from
+            return decision
+        return self._revision(context, text, previous_question, rejected, meant, set())
 
     def _as_named_page(self, context: Context, decision: _Decision) -> _Decision:
         """The decision with a topic that is no page and no topic of the memory moved to the
@@ -3771,6 +3812,22 @@ _LEAD_VALUE = re.compile(
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
+
+
+# An answer's opening that only agrees before it names what was meant ("Right — ", "Yes: ",
+# "Then it is ", "That was ", "No; ")
+_CONFIRMATION = re.compile(
+    r"^\W*(?:(?:right|yes|yeah|correct|sorry|no|ah|oh|ok(?:ay)?)\b\W*)*"
+    r"(?:(?:then\s+)?(?:it|that|this)\s+(?:is|was|'s)\s+)?",
+    re.IGNORECASE,
+)
+
+
+def _same_family(name: str, other: str) -> bool:
+    """Whether two titles share a word of their names beyond function words ("Gemini 12" and
+    "Gemini 8", "Felix Mendelssohn" and "Abraham Mendelssohn Bartholdy")."""
+    words = set(name_key(strip_qualifier(name))) & set(name_key(strip_qualifier(other)))
+    return bool(words - STOPWORDS - PARTICLES)
 
 
 def _first_sentence(text: str) -> str:
