@@ -83,6 +83,7 @@ from memrevise.writer.siblings import (
     count_of,
     counted_step,
     said_values,
+    says_step,
 )
 
 _WH = frozenset("what who whom whose which when where why how".split())
@@ -412,7 +413,9 @@ class RuleWriter:
         said_first = _LEAD_VALUE.match(head) is not None  # "1940!! gertie, the one that fell"
         correcting = cues.is_correction(head) or said_first
         aged = _YEARS_OLDER.search(head) is not None  # "n the one 5 yrs older"
-        if not correcting and not aged and len(cues.words_of(head)) > _SHORT_TURN:
+        # "whats the key of the one numbered just below" (not "the one with nathan")
+        picks = _THE_ONE.search(head) is not None and says_step(head)
+        if not (correcting or aged or picks) and len(cues.words_of(head)) > _SHORT_TURN:
             return None
         if cues.comes_back(text):  # "the 2004 one... no, sorry, the cameron one after all"
             return None
@@ -423,7 +426,7 @@ class RuleWriter:
         if (_RETURNING.search(head) and not counted_step(head)) or cues.in_conversation_order(head):
             return None  # "going back to the previous topic" returns, it changes no value
         said_decade = any(m.kind == "decade" and not no for m, no in number_mentions(head))
-        if not correcting and _asks_anew(head) and not said_values(head) and not said_decade:
+        if not correcting and _asks_anew(head) and not (said_values(head) or said_decade or picks):
             return None  # "does it have a sequel?" asks about this topic's sequel
         asked = set(cues.words_of(previous_question or "")) | {"born"}
         for topic in context.recent_topics()[:2]:
@@ -3258,6 +3261,7 @@ _DANGLING = re.compile(
     r"\bthe\s+(?P<ord>first|second|third|fourth|fifth|last|next|previous|original)\s*$",
     re.IGNORECASE,
 )
+_THE_ONE = re.compile(r"\bthe\s+(?:(?:next|previous|following|preceding)\s+)?one\b", re.I)
 _SORT_NOUNS = GENERIC_HEADS | {"topic", "guys", "ones", "men", "women", "people"}
 # "the one 5 yrs older": a person of the same last name born so many years before or after
 _YEARS_OLDER = re.compile(

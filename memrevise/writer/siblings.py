@@ -26,7 +26,12 @@ from memrevise.writer.pages import Opening, same_kind, year_of
 
 _SLOT = "#"
 _OWN_NAME_AFTER_SLOT = re.compile(r"# [a-z][\w'-]* of ")  # "charles # gustav of sweden"
-_UNIT = r"(?:one|year|season|edition|film|movie|game|book|part|mission|model|version)"
+# The nouns a step along a family counts in ("the tournament after", "4 numbers on")
+_UNIT = (
+    r"(?:one|year|season|edition|film|movie|game|book|part|mission|model|version|number|"
+    r"tournament|cup|symphony|album|record|flight|episode|chapter|volume|instal{1,2}ment|race|"
+    r"final|olympics|championship|console|issue)"
+)
 _STEP_WORDS = {"two": 2, "three": 3, "2": 2, "3": 3}  # "the one two before that"
 _STEP = f"(?:{'|'.join(_STEP_WORDS)})"
 # "earlier" and "later" step ("the earlier one", "four years later"), except after a verb of
@@ -39,13 +44,13 @@ _ONE_STEP = r"(?:one|1)\s+(?:(?:number|step|place|spot)\s+)?"
 _NEXT = re.compile(
     rf"\b(?:next|following|subsequent|successors?|{_NOT_AFTER_SAYING}later|newer|sequel|{_UNIT}\s+"
     rf"(?:{_STEP}\s+)?after|(?:came\s+)?after\s+(?:that|it|her|him)|(?:ahead|forward)\s+"
-    rf"(?:one|a)|{_ONE_STEP}(?:ahead|forward)|plus\s+(?:one|1))\b",
+    rf"(?:one|a)|{_ONE_STEP}(?:ahead|forward)|plus\s+(?:one|1)|numbered\s+(?:just\s+)?above)\b",
     re.IGNORECASE,
 )
 _PREVIOUS = re.compile(
     rf"\b(?:previous|preceding|prior|predecessors?|{_NOT_AFTER_SAYING}earlier|older|prequel|{_UNIT}\s+"
     rf"(?:{_STEP}\s+)?before|before\s+(?:that|it|him|her)|back\s+(?:one|a)|{_ONE_STEP}"
-    r"back|minus\s+(?:one|1))\b",
+    r"back|minus\s+(?:one|1)|numbered\s+(?:just\s+)?below)\b",
     re.IGNORECASE,
 )
 _STEPS = re.compile(rf"\b({_STEP})\s+(?:before|after)\b", re.IGNORECASE)
@@ -105,6 +110,12 @@ def counted_step(text: str) -> bool:
     return _COUNTED_STEP.search(text) is not None
 
 
+def says_step(text: str) -> bool:
+    """Whether ``text`` says a step along a family ("the next one", "the one numbered just
+    below", "4 numbers on")."""
+    return any(p.search(text) for p in (_NEXT, _PREVIOUS, _MOVE))
+
+
 def count_of(said: str) -> int:
     """The number a match of :data:`COUNT_PATTERN` writes ("4", "two")."""
     said = said.casefold()
@@ -123,7 +134,7 @@ _FROM_VALUE = re.compile(
 _LATER = frozenset("later after on".split())
 _MOVE = re.compile(  # not by years: "4 years later" counts years, read above
     rf"\b(?:(?P<way>back|ahead|forward)\s+)?{_COUNT}\s+(?!years?\b){_UNIT}s?"
-    r"(?:\s+(?P<after>back|ahead|forward|earlier|later|before|after|down|up))?\b",
+    r"(?:\s+(?P<after>back|ahead|forward|earlier|later|before|after|down|up|on))?\b",
     re.IGNORECASE,
 )
 _BACK = frozenset("back earlier before down".split())
