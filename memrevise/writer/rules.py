@@ -2479,7 +2479,45 @@ class RuleWriter:
             opens = all(w in cues.FILLER for w in cues.words_of(text[:start]))
             if opens and (self._written_as_name(word) or self.unseen(word)):  # "galapagos"
                 return titles[0], text[start:end]
+        return self._opens_with_name_before_noun(current, text)
+
+    def _opens_with_name_before_noun(self, current: Topic, text: str) -> tuple[str, str] | None:
+        """A question that opens with the name of several words that one title puts before
+        a common noun ("golden gate why is it orange": Golden Gate Bridge), a name the corpus
+        writes as one and no title is alone."""
+        spans = list(word_spans(text))
+        while spans and spans[0][0] in cues.FILLER:
+            spans = spans[1:]
+        for width in range(_NAME_PART_WORDS, 1, -1):
+            said = tuple(w for w, _, _ in spans[:width])
+            titles = (
+                self._titles_by_long_name_before_noun.get(said, []) if len(said) == width else []
+            )
+            typed = " ".join(said)
+            if (
+                len(titles) == 1
+                and titles[0] != current.name
+                and not self.titles.named(typed)
+                and self._written_as_name(typed)
+            ):
+                return titles[0], text[spans[0][1] : spans[width - 1][2]]
         return None
+
+    @cached_property
+    def _titles_by_long_name_before_noun(self) -> dict[tuple[str, ...], list[str]]:
+        """The titles of a name of two or three words, each capitalised, and a common noun
+        (:meth:`_ends_in_noun`: "Golden Gate Bridge"), by the name's words, read when first
+        looked for."""
+        by_name: dict[tuple[str, ...], list[str]] = {}
+        for title in self._titles:
+            words = strip_qualifier(title).split()
+            if (
+                2 < len(words) <= _NAME_PART_WORDS + 1
+                and all(w[:1].isupper() for w in words)
+                and self._ends_in_noun(title)
+            ):
+                by_name.setdefault(name_key(" ".join(words[:-1])), []).append(title)
+        return by_name
 
     def _named_in_corpus(self, current: Topic, text: str) -> tuple[str, None] | None:
         """A name of several words typed in lower case that is no title but that the corpus
