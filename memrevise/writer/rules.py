@@ -95,6 +95,7 @@ RECENT_TOPICS = 10  # the most recently discussed topics a correction or a retur
 _STATED_KIND = 2.0  # what a description's kind word adds where a page opens as that kind
 _MISSPELT = 0.85  # how alike a typed name and a name in play must be to be the same
 _NAME_PART_WORDS = 3  # words of a name said without the common noun its title ends in
+_QUALIFIER_REACH = 3  # words after a name in which a word of its page's qualifier picks it
 _MISSPELT_LETTERS = 5  # letters a word needs to be read as a misspelt name on its own
 _INITIALS_TYPED = 4  # letters of a title's initials typed as a word ("tlou"), at least
 
@@ -2001,10 +2002,31 @@ class RuleWriter:
         if found:
             return None
         return (
-            self._by_part_of_name(context, text)
+            self._named_by_qualifier(current, text)
+            or self._by_part_of_name(context, text)
             or self._named_in_corpus(current, text)
             or self._named_without_noun(current, text)
         )
+
+    def _named_by_qualifier(self, current: Topic, text: str) -> tuple[str, str] | None:
+        """A name typed in lower case with a word of its page's qualifier just after it ("ada
+        the programming language who designed it": Ada (programming language), while on Ada
+        Lovelace), a name the corpus writes as one, where one page of that name has such a
+        word and it is not the current topic."""
+        spans = list(word_spans(text))
+        for i in range(len(spans)):
+            for width in range(_NAME_PART_WORDS, 0, -1):
+                said = [w for w, _, _ in spans[i : i + width]]
+                if len(said) < width or said[0] in FUNCTION_WORDS:
+                    continue
+                after = {w for w, _, _ in spans[i + width : i + width + _QUALIFIER_REACH]}
+                typed = " ".join(said)
+                if not self._written_as_name(typed):  # not "classical music sound track"
+                    continue
+                fits = [p for p in self.titles.named(typed) if _kind_words(qualifier(p)) & after]
+                if len(fits) == 1 and fits[0].casefold() != current.name.casefold():
+                    return fits[0], fits[0]
+        return None
 
     @cached_property
     def _titles_of_word(self) -> dict[str, list[str]]:
