@@ -374,6 +374,8 @@ class RuleWriter:
         """Whether a turn corrects the last answer: in words that say so, or by only describing
         the one meant ("lol the city in arizona", "the older one", "the tarkovsky one"), not
         by a name before a noun ("the wachowskis first movie" asks about their films)."""
+        if _surprised(text):  # "wait someone cut the ribbon on a horse at the opening??"
+            return False
         if cues.is_correction(text) or self._names_again(context, text):
             return True
         lead = _before_question(text)  # "the father — gilles. also how did he die"
@@ -3892,6 +3894,29 @@ def _same_family(name: str, other: str) -> bool:
     "Gemini 8", "Felix Mendelssohn" and "Abraham Mendelssohn Bartholdy")."""
     words = set(name_key(strip_qualifier(name))) & set(name_key(strip_qualifier(other)))
     return bool(words - STOPWORDS - PARTICLES)
+
+
+def _surprised(text: str) -> bool:
+    """Whether a turn only opens with an interjection ("wait", "hold on", "hmm") before a
+    question of its own words that refuses nothing ("wait someone cut the ribbon on a horse at
+    the opening??"): surprise, not a correction."""
+    opened = _INTERJECTION.match(text)
+    if opened is None:
+        return False
+    rest = text[opened.end() :].strip()
+    return (
+        rest.endswith("?")
+        and len(cues.words_of(rest)) >= _SURPRISED_WORDS
+        and not cues.is_correction(rest)
+        and not said_values(rest)
+    )
+
+
+_INTERJECTION = re.compile(
+    r"^\W*(?:(?:wait|hold\s+on|hang\s+on|hm+|oh|whoa|woah|ok|okay|so)\b[\s,.!…]*)+",
+    re.IGNORECASE,
+)
+_SURPRISED_WORDS = 4  # words of a question after an interjection that is more than a value
 
 
 def _first_sentence(text: str) -> str:
