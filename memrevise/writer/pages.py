@@ -51,6 +51,8 @@ OPENING_CHARS = 250  # where a page's opening says when it dates from ("is a 197
 _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)\b")
 _KINDS = frozenset().union(*cues.KIND_WORDS)
 _FIRST_SENTENCE = re.compile(r".*?[.!?](?=\s+[A-Z]|$)", re.DOTALL)
+# Who made a thing, as its first sentence says: "... by the Anglo-Irish writer Jonathan Swift"
+_MADE_BY = re.compile(r"\bby\s+(?P<by>[^.;:()]{3,120})", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +67,7 @@ class Opening:
     years: tuple[int, ...] = ()  # every year the opening names ("launched 2003 ... 2004")
     stated: bool = False  # the kind is stated ("<name> is a ... band"), not a word it has
     roles: frozenset[str] = frozenset()  # what its first sentence calls it ("... and drummer")
+    by: str = ""  # its first sentence after "by" ("a 1726 satire by ... Jonathan Swift")
 
 
 class PageOpenings:
@@ -97,8 +100,15 @@ class PageOpenings:
         said = set(cues.words_of(first.group() if first else text))
         own = name_key(strip_qualifier(title))
         roles = frozenset(said & cues.ROLE_NOUNS if own and own[-1] in said else ())
+        made = _MADE_BY.search(first.group() if first else text)
         return Opening(
-            kind, int(year.group()) if year else None, person, years, bool(stated), roles
+            kind,
+            int(year.group()) if year else None,
+            person,
+            years,
+            bool(stated),
+            roles,
+            made["by"] if made else "",
         )
 
 

@@ -1521,7 +1521,19 @@ class RuleWriter:
         fitting = [name for name in in_play if self._has_role(context, name, noun)]
         if not fitting:  # "co-founder and drummer of the Beach Boys", after its kind
             fitting = [name for name in in_play if self._said_role(name, noun)]
+        if not fitting and noun in _MAKERS and context.current is not None:
+            fitting = self._made_by(context, context.current.name)  # "the author" of a book
         return (fitting[0], found[0].group()) if len(fitting) == 1 else None
+
+    def _made_by(self, context: Context, name: str) -> list[str]:
+        """The people with a page whom ``name``'s first sentence says it is by ("Gulliver's
+        Travels is a 1726 satire by the Anglo-Irish writer Jonathan Swift")."""
+        opening = self._opening(name)
+        if opening is None or not opening.by:
+            return []
+        said = mentions(opening.by, context.topics, self.titles)
+        people = (context.canonical(m.name) for m in said)
+        return list(dict.fromkeys(p for p in people if p != name and self._page_of_person(p)))
 
     def _has_role(self, context: Context, name: str, role: str) -> bool:
         """Whether ``name`` is a person whose page states ``role`` as what they are ("Keith
@@ -3324,6 +3336,11 @@ _DANGLING = re.compile(
     re.IGNORECASE,
 )
 _THE_ONE = re.compile(r"\bthe\s+(?:(?:next|previous|following|preceding)\s+)?one\b", re.I)
+# Roles that name who made a thing: "the author" of a book is who its page says it is by
+_MAKERS = frozenset(
+    "author writer novelist poet playwright engineer architect designer builder inventor "
+    "creator director composer painter artist sculptor developer maker".split()
+)
 _SORT_NOUNS = GENERIC_HEADS | {"topic", "guys", "ones", "men", "women", "people"}
 # "the one 5 yrs older": a person of the same last name born so many years before or after
 _YEARS_OLDER = re.compile(
