@@ -1384,6 +1384,7 @@ class RuleWriter:
             or relative
             or (named_after.chosen if named_after is not None else None)
             or self._by_role(context, text)
+            or self._that_one_answered(context, text)
             or self._person_listed(context, text)
             or self._subject_described(context, text)
             or self._other_described(context, text)
@@ -1524,6 +1525,26 @@ class RuleWriter:
         if not fitting and noun in _MAKERS and context.current is not None:
             fitting = self._made_by(context, context.current.name)  # "the author" of a book
         return (fitting[0], found[0].group()) if len(fitting) == 1 else None
+
+    def _that_one_answered(self, context: Context, text: str) -> tuple[str, str] | None:
+        """A thing or person of the last answer said with "that" and a word for its kind ("when
+        did that bridge open" after an answer naming the Golden Gate Bridge, "how did that
+        engineer get the idea" after one naming George de Mestral): the one page the answer
+        named, not the current topic, that is called so or states that kind."""
+        said = _THAT_NOUN.search(text)
+        current = context.current
+        if said is None or current is None:
+            return None
+        noun = said["noun"].casefold()
+        named = dict.fromkeys(context.canonical(n) for n in context.previous_names)
+        fitting = [
+            name
+            for name in named
+            if name.casefold() != current.name.casefold()
+            and self.titles.named(name)
+            and (self._called(name, noun) or is_kind(self._stated_kind(name), noun))
+        ]
+        return (fitting[0], said.group()) if len(fitting) == 1 else None
 
     def _made_by(self, context: Context, name: str) -> list[str]:
         """The people with a page whom ``name``'s first sentence says it is by ("Gulliver's
@@ -3340,6 +3361,9 @@ _THE_ONE = re.compile(r"\bthe\s+(?:(?:next|previous|following|preceding)\s+)?one
 _MAKERS = frozenset(
     "author writer novelist poet playwright engineer architect designer builder inventor "
     "creator director composer painter artist sculptor developer maker".split()
+)
+_THAT_NOUN = re.compile(
+    r"\bthat\s+(?P<noun>[a-z]{3,})\b(?!\s+(?:one|is|was|he|she|it|they)\b)", re.I
 )
 _SORT_NOUNS = GENERIC_HEADS | {"topic", "guys", "ones", "men", "women", "people"}
 # "the one 5 yrs older": a person of the same last name born so many years before or after
