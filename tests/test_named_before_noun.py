@@ -1,11 +1,14 @@
 """A question that opens with the name a title of several words puts before its common noun
 moves to that page: "golden gate why is it orange" after turns about the bridge's engineer is
-about Golden Gate Bridge again, "sydney opera, when did it open" about Sydney Opera House."""
+about Golden Gate Bridge again, "sydney opera, when did it open" about Sydney Opera House;
+"bramleys are just for cooking right" names Bramley apple in the plural."""
 
 from __future__ import annotations
 
 import pytest
-from fixtures_writer import converse
+from fixtures_writer import converse, index_of
+
+from memrevise.writer import make_writer
 
 PAGES = {
     "Golden Gate Bridge": [
@@ -47,3 +50,17 @@ def test_a_name_before_its_title_s_noun_opening_the_question_moves_to_it(
 def test_the_name_inside_a_question_about_the_topic_leaves_it(writer):
     output, _ = converse(writer, UTZON, "did he ever see it opened")
     assert output.topic == "Jørn Utzon"
+
+
+APPLES = {
+    "Bramley apple": ["The Bramley apple is a cooking apple first grown in Southwell in 1809."],
+    "Granny Smith": ["Granny Smith is a green apple first grown in Australia in 1868."],
+}
+
+
+def test_the_name_before_a_title_s_noun_said_in_the_plural_names_it():
+    """ "bramleys are just for cooking right" after a turn about Granny Smith: Bramley apple."""
+    writer = make_writer("learned", index_of(APPLES))
+    history = [("granny smith apple where from", "Australia, in 1868.")]
+    output, _ = converse(writer, history, "bramleys are just for cooking right")
+    assert output.topic == "Bramley apple"

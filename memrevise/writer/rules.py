@@ -2523,7 +2523,10 @@ class RuleWriter:
         and, without "the", it opens the question ("was archimedes sicilian" asks no more of
         the Sicilian Defence) and the corpus writes it as a name or, typed without the
         title's accents, never has it ("galapagos")."""
-        for word, start, end in word_spans(text):
+        for said, start, end in word_spans(text):
+            # "bramleys are just for cooking right": Bramley apple, said in the plural
+            plural = said.endswith("s") and said[:-1] in self._titles_by_name_before_noun
+            word = said[:-1] if plural else said
             titles = self._titles_by_name_before_noun.get(word, []) if self.rare(word) else []
             titles = [title for title in titles if self._ends_in_noun(title)]
             if len(titles) != 1 or titles[0] == current.name:
