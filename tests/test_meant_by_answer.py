@@ -96,3 +96,12 @@ def test_a_turn_that_names_its_topic_keeps_it_whatever_the_answer_opens_with(wri
     ]
     _, memory = converse(writer, history, "ok")
     assert memory.nodes[1].topic == "Planet of the Apes"
+
+
+def test_a_question_with_its_mark_whose_answer_names_another_page_keeps_its_topic(writer):
+    history = [
+        ("what is planet of the apes", "A science fiction media franchise."),
+        ("and any film made on this?", 'Yes, a film, "Beneath the Planet of the Apes".'),
+    ]
+    _, memory = converse(writer, history, "ok")
+    assert memory.nodes[1].topic == "Planet of the Apes"

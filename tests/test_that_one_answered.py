@@ -44,3 +44,9 @@ def test_that_year_names_no_page_of_the_answer(writer):
     history = [("who invented velcro", "The Swiss engineer George de Mestral, in 1955.")]
     output, _ = converse(writer, history, "was it patented that year")
     assert output.topic == "Velcro"
+
+
+def test_that_war_after_a_preposition_in_a_question_about_him_stays_on_him(writer):
+    history = [("where did george de mestral study", "At the EPFL in Lausanne, in the 1920s.")]
+    output, _ = converse(writer, history, "what did he do during that war")
+    assert output.topic == "George de Mestral"

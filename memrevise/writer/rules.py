@@ -245,10 +245,17 @@ class RuleWriter:
         that asks something of its own, whose answer may name an attribute ("who directed
         it" answered "Andrei Tarkovsky"), nor one whose answer or own words name its topic."""
         asks = set(cues.words_of(text)) & _WH or any(map(_asks_anew, _questions(text)))
+        asks = asks or text.rstrip().endswith("?")  # "and any film made on this?"
         if asks and decision.rejected is None and not cues.is_correction(text):
             return decision
         opening = _CONFIRMATION.sub("", _first_sentence(answer[:ANSWER_CUT]), count=1)
-        named = [context.canonical(m.name) for m in mentions(opening, context.topics, self.titles)]
+        named = [
+            context.canonical(m.name)
+            for m in mentions(opening, context.topics, self.titles)
+            # a name of two words or a rare one, not a common word of a topic's ("aircraft")
+            if len(words := cues.words_of(opening[m.start : m.end])) > 1
+            or (words and self.rare(words[0]))
+        ]
         topic = decision.topic
         said = (context.canonical(m.name) for m in mentions(text, context.topics, self.titles))
         if not named or any(same_name(n, topic) for n in [*named, *said]):
@@ -1533,8 +1540,10 @@ class RuleWriter:
         named, not the current topic, that is called so or states that kind."""
         said = _THAT_NOUN.search(text)
         current = context.current
-        if said is None or current is None:
-            return None
+        if said is None or current is None or cues.pronouns(text):
+            return None  # "what was his rank during that war" asks of him
+        if _GOVERNED_BEFORE.search(text[: said.start()]):
+            return None  # "during that war": not what the question is about
         noun = said["noun"].casefold()
         named = dict.fromkeys(context.canonical(n) for n in context.previous_names)
         fitting = [
@@ -3367,6 +3376,9 @@ _MAKERS = frozenset(
 )
 _THAT_NOUN = re.compile(
     r"\bthat\s+(?P<noun>[a-z]{3,})\b(?!\s+(?:one|is|was|he|she|it|they)\b)", re.I
+)
+_GOVERNED_BEFORE = re.compile(
+    r"\b(?:during|in|at|of|on|from|after|before|since|until|by|with|for)\s+$", re.I
 )
 _SORT_NOUNS = GENERIC_HEADS | {"topic", "guys", "ones", "men", "women", "people"}
 # "the one 5 yrs older": a person of the same last name born so many years before or after

@@ -153,7 +153,9 @@ _RULER_STEP = re.compile(
 # The way a step goes, after a family's name ("the thutmose after him")
 _WAY_AFTER_NAME = r"(?P<after>before|after|earlier|later|back|ahead|forward)\b"
 _STEP_WORD = re.compile(rf"\b{_WAY_AFTER_NAME}", re.IGNORECASE)
-_MEMBER = _UNIT.replace("year|", "")  # "the first year" is no member
+# "the first film" is the family's first member; not "the first year", nor "the last
+# tournament" of a series page
+_MEMBER = r"(?:one|season|edition|film|movie|game|book|part|mission|model|version)"
 _FIRST = re.compile(rf"\b(?:original|very\s+first|first\s+{_MEMBER}|numero\s+uno)\b")
 _LAST = re.compile(rf"\b(?:latest|newest|most\s+recent|last\s+{_MEMBER})\b")
 _ORDINAL = re.compile(
