@@ -2065,10 +2065,12 @@ class RuleWriter:
                     continue
                 after = {w for w, _, _ in spans[i + width : i + width + _QUALIFIER_REACH]}
                 typed = " ".join(said)
-                if not self._written_as_name(typed):  # not "classical music sound track"
-                    continue
                 fits = [p for p in self.titles.named(typed) if _kind_words(qualifier(p)) & after]
-                if len(fits) == 1 and fits[0].casefold() != current.name.casefold():
+                if (
+                    len(fits) == 1
+                    and fits[0].casefold() != current.name.casefold()
+                    and self._written_as_name(typed)  # not "classical music sound track"
+                ):
                     return fits[0], fits[0]
         return None
 
@@ -2562,6 +2564,7 @@ class RuleWriter:
             titles = (
                 self._titles_by_long_name_before_noun.get(said, []) if len(said) == width else []
             )
+            titles = [title for title in titles if self._ends_in_noun(title)]
             typed = " ".join(said)
             if (
                 len(titles) == 1
@@ -2574,17 +2577,13 @@ class RuleWriter:
 
     @cached_property
     def _titles_by_long_name_before_noun(self) -> dict[tuple[str, ...], list[str]]:
-        """The titles of a name of two or three words, each capitalised, and a common noun
-        (:meth:`_ends_in_noun`: "Golden Gate Bridge"), by the name's words, read when first
-        looked for."""
+        """The titles of a name of two or three words and one more word, each capitalised
+        ("Golden Gate Bridge"), by the name's words, read when first looked for; whether the
+        last word is a common noun (:meth:`_ends_in_noun`) is asked of a title when it is said."""
         by_name: dict[tuple[str, ...], list[str]] = {}
         for title in self._titles:
             words = strip_qualifier(title).split()
-            if (
-                2 < len(words) <= _NAME_PART_WORDS + 1
-                and all(w[:1].isupper() for w in words)
-                and self._ends_in_noun(title)
-            ):
+            if 2 < len(words) <= _NAME_PART_WORDS + 1 and all(w[:1].isupper() for w in words):
                 by_name.setdefault(name_key(" ".join(words[:-1])), []).append(title)
         return by_name
 
