@@ -89,19 +89,21 @@ def test_an_answer_that_names_an_attribute_leaves_the_corrected_topic(writer):
     assert memory.nodes[1].topic == "Solaris (1972 film)"
 
 
-def test_a_turn_that_names_its_topic_keeps_it_whatever_the_answer_opens_with(writer):
-    history = [
-        ("what is planet of the apes", "A science fiction media franchise."),
+@pytest.mark.parametrize(
+    "question, answer",
+    [
+        # the turn names its topic itself
         ("all the planet of the apes in order", "Beneath the Planet of the Apes came second."),
-    ]
-    _, memory = converse(writer, history, "ok")
-    assert memory.nodes[1].topic == "Planet of the Apes"
-
-
-def test_a_question_with_its_mark_whose_answer_names_another_page_keeps_its_topic(writer):
+        # a question, by its mark, whose answer names another page
+        ("and any film made on this?", 'Yes, a film, "Beneath the Planet of the Apes".'),
+    ],
+)
+def test_a_turn_that_asks_or_names_its_topic_keeps_it_whatever_the_answer_names(
+    writer, question, answer
+):
     history = [
         ("what is planet of the apes", "A science fiction media franchise."),
-        ("and any film made on this?", 'Yes, a film, "Beneath the Planet of the Apes".'),
+        (question, answer),
     ]
     _, memory = converse(writer, history, "ok")
     assert memory.nodes[1].topic == "Planet of the Apes"
