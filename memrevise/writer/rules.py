@@ -204,6 +204,8 @@ class RuleWriter:
             decision = self._value_revision(context, text, previous_question)
         if decision is None and memory.nodes and self._corrects(context, text):
             decision = self._correction(context, text, previous_question)
+        if decision is None and memory.nodes:
+            decision = self._disputed(context, text, previous_question)
         if decision is None:
             decision = self._continuation(context, text, turn)
         decision = self._as_named_page(context, decision)
@@ -489,6 +491,44 @@ class RuleWriter:
         asked = re.search(r"\b(?:what|how)\s*$", text[: back.start()], re.IGNORECASE)
         return bool(asked or context.of_noun([moved], back["noun"]))
 
+    def _disputed(
+        self, context: Context, text: str, previous_question: str | None
+    ) -> _Decision | None:
+        """A turn that opens by saying something against what the last answer named, asking
+        nothing, and then describes the one meant ("daniel was a teenager then — 1716, the
+        nephew leibniz put forward", "pienaar was long retired, the hooker w jake white as
+        coach", "16 dug up dirt, i want the one that drove around"): a correction of that
+        answer, where the description means another than what it named (not "leonardo was a
+        genius, the notebooks are amazing")."""
+        disputed = self._disputed_name(context, text)
+        if disputed is None:
+            return None
+        decision = self._correction(context, text, previous_question, disputed)
+        if decision is None or same_name(decision.topic, disputed):
+            return None
+        return decision
+
+    def _disputed_name(self, context: Context, text: str) -> str | None:
+        """The name of the last answer that a turn's first part says something of, by a word
+        of it or by a number the answer gave ("1732 is the fake date" after "Johann
+        Bernoulli, in 1732."), where a later part opens as a description of the one meant."""
+        facts = context.memory.nodes[-1].facts if context.memory.nodes else ()
+        first, *rest = _FIRST_PART.split(text.strip())
+        words = cues.words_of(first)
+        said = set(words)
+        if not facts or not rest or not words or words[0] in cues.QUESTION_WORDS:
+            return None  # "was he the one who ..." asks
+        if cues.described_only(first) is not None:  # "the other levi straus, the french one"
+            return None
+        if not any(_MEANT_LEAD.match(part) for part in rest):
+            return None
+        names = context.names(facts[0])
+        for name in names:
+            if said & set(name_key(name)) - STOPWORDS:
+                return context.canonical(name)
+        numbers = {w for w in cues.words_of(facts[0]) if w.isdigit()}
+        return context.canonical(names[0]) if names and said & numbers else None
+
     def _names_again(self, context: Context, text: str, shared: bool = False) -> bool:
         """Whether a turn that asks nothing only names again whom the last question asked
         about, after an answer about another that the question did not single out: "jonny"
@@ -696,9 +736,15 @@ class RuleWriter:
         ]
 
     def _correction(
-        self, context: Context, text: str, previous_question: str | None
+        self,
+        context: Context,
+        text: str,
+        previous_question: str | None,
+        rejected: str | None = None,
     ) -> _Decision | None:
-        rejected = self._rejected(context, text)
+        """The decision for a turn that corrects the last answer: what it rejects (``rejected``
+        where the caller knows, else what :meth:`_rejected` reads) and what it means."""
+        rejected = rejected or self._rejected(context, text)
         if rejected is None:
             return None
         own = [q for q in _questions(text) if _asks_anew(q)]
@@ -4147,6 +4193,13 @@ _OTHER_NAMED = re.compile(
 )
 # A clause that says what is not meant: ", not the coen brothers film", "not the book, "
 _NOT_PART = re.compile(r"\s*\bnot\s+[^,;.!?…]+", re.IGNORECASE)  # what a turn did not mean
+# How the part of a turn that says what was meant opens ("the nephew who edited it", "so the
+# banker son", "i want the one that drove around", "its the sunny one")
+_MEANT_LEAD = re.compile(
+    r"(?:(?:so|its|it'?s|it\s+was|i\s+want(?:ed)?|i\s+meant?)\s+)?"
+    r"(?:the|her|his|their)\s+[a-z]",
+    re.IGNORECASE,
+)
 _FIRST_PART = re.compile(r"\s*(?:[.!?;:]\s|[—–]|\s-\s|\.{2,}|…|,)\s*")  # a turn's first part
 _DESCRIPTION_BREAK = re.compile(r"\s*(?:[—–]|\s-\s|\.{2,}|…|,)\s*")  # between descriptions
 _NOT_CLAUSE = re.compile(r"(?:^|,)\s*not\s+[^,;.!?…]+", re.IGNORECASE)
