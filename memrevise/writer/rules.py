@@ -394,6 +394,13 @@ class RuleWriter:
         asks = any(_asks_anew(q) for q in _questions(text))  # "the netflix one, whos in it"
         if opening is not None and opening[0] in _SELECTING and not asks:
             return True  # "the sturdy one. still standing", "the two cylinder one, a dentist..."
+        # "the british one who died", "the uncle! the one who sailed right into the eruption";
+        # not "the duck one who drove it", which asks who did
+        if not asks and any(
+            (one := _ONE_WHO.match(part)) is not None and not cues.pronouns(part[one.end() :])
+            for part in _FIRST_PART.split(text.strip())
+        ):
+            return True
         # "the city ffs. is there a uni there": a description, a sentence of its own, before
         # a question (not "the roof tiles, where were they made")
         ends = lead == text or re.match(rf"{re.escape(lead)}\s*[.!?…]", text) is not None
@@ -4198,6 +4205,13 @@ _NOT_PART = re.compile(r"\s*\bnot\s+[^,;.!?…]+", re.IGNORECASE)  # what a turn
 _MEANT_LEAD = re.compile(
     r"(?:(?:so|its|it'?s|it\s+was|i\s+want(?:ed)?|i\s+meant?)\s+)?"
     r"(?:the|her|his|their)\s+[a-z]",
+    re.IGNORECASE,
+)
+# A description of the one meant by what it did or was ("the british one who died", "the one
+# that sank"), a part of a turn of its own
+_ONE_WHO = re.compile(
+    r"(?:(?:no|nah|nope|lol|i\s+meant?)[\s,.!]+)*the\s+(?:[\w'-]+\s+){0,3}?one\s+"
+    r"(?:who|that|which|where|whose)\b",
     re.IGNORECASE,
 )
 _FIRST_PART = re.compile(r"\s*(?:[.!?;:]\s|[—–]|\s-\s|\.{2,}|…|,)\s*")  # a turn's first part
