@@ -534,7 +534,9 @@ class RuleWriter:
             if said & set(name_key(name)) - STOPWORDS:
                 return context.canonical(name)
         numbers = {w for w in cues.words_of(facts[0]) if w.isdigit()}
-        return context.canonical(names[0]) if names and said & numbers else None
+        # "he's the one who LEFT in 75 lol. the guy behind the kit": the answer's one named
+        subject = words[0] in _SUBJECT_PRONOUNS or bool(said & numbers)
+        return context.canonical(names[0]) if names and subject else None
 
     def _names_again(self, context: Context, text: str, shared: bool = False) -> bool:
         """Whether a turn that asks nothing only names again whom the last question asked
@@ -4200,6 +4202,7 @@ _OTHER_NAMED = re.compile(
 )
 # A clause that says what is not meant: ", not the coen brothers film", "not the book, "
 _NOT_PART = re.compile(r"\s*\bnot\s+[^,;.!?…]+", re.IGNORECASE)  # what a turn did not mean
+_SUBJECT_PRONOUNS = frozenset("he she they hes shes he's she's theyre they're".split())
 # How the part of a turn that says what was meant opens ("the nephew who edited it", "so the
 # banker son", "i want the one that drove around", "its the sunny one")
 _MEANT_LEAD = re.compile(
