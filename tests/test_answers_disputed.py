@@ -58,6 +58,13 @@ def writer(request):
             "who discovered polonium Marie Curie",
         ),
         ([MOON], "aldrin went second — the commander. when was he born", "Neil Armstrong", None),
+        # the claim in a part after the first
+        (
+            [SUPPER],
+            "that cant be right tho, raphael was 15 then... so the one who did the mona lisa",
+            "Leonardo da Vinci",
+            None,
+        ),
         # the answer's one name, said by a pronoun
         ([MOON], "he went second lol. the commander", "Neil Armstrong", None),
         (

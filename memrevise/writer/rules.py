@@ -516,27 +516,28 @@ class RuleWriter:
         return decision
 
     def _disputed_name(self, context: Context, text: str) -> str | None:
-        """The name of the last answer that a turn's first part says something of, by a word
-        of it or by a number the answer gave ("1732 is the fake date" after "Johann
-        Bernoulli, in 1732."), where a later part opens as a description of the one meant."""
+        """The name of the last answer that a turn's first parts say something of, by a word
+        of it, by a number the answer gave ("1732 is the fake date" after "Johann Bernoulli,
+        in 1732.") or by a pronoun where it named one, where a later part opens as a
+        description of the one meant ("cant be, 1170 is decades before he was even born... the
+        first angevin surely")."""
         facts = context.memory.nodes[-1].facts if context.memory.nodes else ()
-        first, *rest = _FIRST_PART.split(text.strip())
-        words = cues.words_of(first)
-        said = set(words)
-        if not facts or not rest or not words or words[0] in cues.QUESTION_WORDS:
+        parts = _FIRST_PART.split(text.strip())
+        meant = next((k for k, part in enumerate(parts) if k and _MEANT_LEAD.match(part)), None)
+        if not facts or meant is None or cues.described_only(parts[0]) is not None:
+            return None  # "the other levi straus, the french one" only describes
+        claims = [cues.words_of(part) for part in parts[:meant]]
+        if not claims[0] or any(words[:1] and words[0] in cues.QUESTION_WORDS for words in claims):
             return None  # "was he the one who ..." asks
-        if cues.described_only(first) is not None:  # "the other levi straus, the french one"
-            return None
-        if not any(_MEANT_LEAD.match(part) for part in rest):
-            return None
+        said = {w for words in claims for w in words}
         names = context.names(facts[0])
         for name in names:
             if said & set(name_key(name)) - STOPWORDS:
                 return context.canonical(name)
         numbers = {w for w in cues.words_of(facts[0]) if w.isdigit()}
         # "he's the one who LEFT in 75 lol. the guy behind the kit": the answer's one named
-        subject = words[0] in _SUBJECT_PRONOUNS or bool(said & numbers)
-        return context.canonical(names[0]) if names and subject else None
+        pointed = any(words[:1] and words[0] in _SUBJECT_PRONOUNS for words in claims)
+        return context.canonical(names[0]) if names and (pointed or said & numbers) else None
 
     def _names_again(self, context: Context, text: str, shared: bool = False) -> bool:
         """Whether a turn that asks nothing only names again whom the last question asked
