@@ -246,8 +246,11 @@ class RuleWriter:
         it"): the answer says what was meant, and the turn is a correction to it. Not a turn
         that asks something of its own, whose answer may name an attribute ("who directed
         it" answered "Andrei Tarkovsky"), nor one whose answer or own words name its topic."""
-        asks = set(cues.words_of(text)) & _WH or any(map(_asks_anew, _questions(text)))
-        asks = asks or text.rstrip().endswith("?")  # "and any film made on this?"
+        asks = (
+            set(cues.words_of(text)) & _WH
+            or any(map(_asks_anew, _questions(text)))
+            or text.rstrip().endswith("?")  # "and any film made on this?"
+        )
         if asks and decision.rejected is None and not cues.is_correction(text):
             return decision
         opening = _CONFIRMATION.sub("", _first_sentence(answer[:ANSWER_CUT]), count=1)
@@ -527,7 +530,8 @@ class RuleWriter:
         if not facts or meant is None or cues.described_only(parts[0]) is not None:
             return None  # "the other levi straus, the french one" only describes
         claims = [cues.words_of(part) for part in parts[:meant]]
-        if not claims[0] or any(words[:1] and words[0] in cues.QUESTION_WORDS for words in claims):
+        openers = {words[0] for words in claims if words}
+        if not claims[0] or openers & cues.QUESTION_WORDS:
             return None  # "was he the one who ..." asks
         said = {w for words in claims for w in words}
         names = context.names(facts[0])
@@ -536,7 +540,7 @@ class RuleWriter:
                 return context.canonical(name)
         numbers = {w for w in cues.words_of(facts[0]) if w.isdigit()}
         # "he's the one who LEFT in 75 lol. the guy behind the kit": the answer's one named
-        pointed = any(words[:1] and words[0] in _SUBJECT_PRONOUNS for words in claims)
+        pointed = openers & _SUBJECT_PRONOUNS
         return context.canonical(names[0]) if names and (pointed or said & numbers) else None
 
     def _names_again(self, context: Context, text: str, shared: bool = False) -> bool:

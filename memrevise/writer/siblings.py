@@ -26,11 +26,12 @@ from memrevise.writer.pages import Opening, same_kind, year_of
 
 _SLOT = "#"
 _OWN_NAME_AFTER_SLOT = re.compile(r"# [a-z][\w'-]* of ")  # "charles # gustav of sweden"
-# The nouns a step along a family counts in ("the tournament after", "4 numbers on")
+# The nouns a family's members are called ("the first film"), and those a step along a
+# family counts in ("the tournament after", "4 numbers on")
+_MEMBER_NOUNS = r"season|edition|film|movie|game|book|part|mission|model|version"
 _UNIT = (
-    r"(?:one|year|season|edition|film|movie|game|book|part|mission|model|version|number|"
-    r"tournament|cup|symphony|album|record|flight|episode|chapter|volume|instal{1,2}ment|race|"
-    r"final|olympics|championship|console|issue)"
+    rf"(?:one|year|{_MEMBER_NOUNS}|number|tournament|cup|symphony|album|record|flight|episode|"
+    r"chapter|volume|instal{1,2}ment|race|final|olympics|championship|console|issue)"
 )
 _STEP_WORDS = {"two": 2, "three": 3, "2": 2, "3": 3}  # "the one two before that"
 _STEP = f"(?:{'|'.join(_STEP_WORDS)})"
@@ -155,7 +156,7 @@ _WAY_AFTER_NAME = r"(?P<after>before|after|earlier|later|back|ahead|forward)\b"
 _STEP_WORD = re.compile(rf"\b{_WAY_AFTER_NAME}", re.IGNORECASE)
 # "the first film" is the family's first member; not "the first year", nor "the last
 # tournament" of a series page
-_MEMBER = r"(?:one|season|edition|film|movie|game|book|part|mission|model|version)"
+_MEMBER = rf"(?:one|{_MEMBER_NOUNS})"
 _FIRST = re.compile(rf"\b(?:original|very\s+first|first\s+{_MEMBER}|numero\s+uno)\b")
 _LAST = re.compile(rf"\b(?:latest|newest|most\s+recent|last\s+{_MEMBER})\b")
 _ORDINAL = re.compile(
