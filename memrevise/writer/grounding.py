@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, Protocol
 
 from memrevise.language import cues
@@ -58,13 +58,14 @@ _OTHER_AGE = {"older": "younger", "younger": "older", "": ""}
 # A relation stated before "of" and a name ("the second son of Henry VII": Henry VII is the
 # subject's father or mother), and a marriage ("he married the painter Frida Kahlo").
 _RELATIVE_OF = re.compile(
-    r"\b(?P<relation>son|daughter|wife|husband|widow|father|mother|brother|sister)\s+of\b"
+    r"\b(?P<relation>son|daughter|child|wife|husband|widow|father|mother|brother|sister)\s+of\b"
 )
 _MARRIED = re.compile(r"\b(?:married|marrying|marries)(?:\s+(?:the|a|an)\s+[a-z]+)?\b")
 _STATED_AS = {"widow": "wife"}
 _SPOUSES = ("husband", "wife", "spouse")
-_CHILDREN = ("son", "daughter")  # "the son of A and B" names both parents
-_AND_NAME = re.compile(r"\s+and" + _NAME_AFTER.pattern)
+_CHILDREN = ("son", "daughter", "child")  # "the son of A and B" names both parents
+_AND = re.compile(r",?\s+and\b")
+_TITLE_NAME = re.compile(r",?\s+(?P<name>.+)", re.DOTALL)  # a whole title, up to where it ends
 
 
 class Index(Pages, Protocol):
@@ -253,6 +254,29 @@ class Kin:
     def __call__(self, person: str, wanted: cues.Relation) -> tuple[str, ...]:
         return self._kin(person, wanted)
 
+    @cached_property
+    def _comma_titles(self) -> dict[str, list[str]]:
+        """The titles that hold a comma ("Mary, Queen of Scots"), by their first word, longest
+        first: a relation's name may be one of them, written whole."""
+        found: dict[str, list[str]] = {}
+        for title in self.index.titles:
+            if ", " in title and "(" not in title:
+                found.setdefault(title.split(",")[0].split()[0], []).append(title)
+        return {word: sorted(titles, key=len, reverse=True) for word, titles in found.items()}
+
+    def _name_at(self, text: str, at: int) -> re.Match[str] | None:
+        """The name written from ``at`` (:data:`_NAME_AFTER`), a whole title with a comma
+        where the text writes one there ("the only son of Mary, Queen of Scots, and Lord
+        Darnley")."""
+        name = _NAME_AFTER.match(text, at)
+        if name is None:
+            return None
+        start = name.start("name")
+        for title in self._comma_titles.get(name["name"].split(maxsplit=1)[0], ()):
+            if text.startswith(title, start):
+                return _TITLE_NAME.match(text, at, start + len(title)) or name
+        return name
+
     def _read(self, person: str, wanted: cues.Relation) -> tuple[str, ...]:
         own = self.index.pages(person)[:KIN_PASSAGES].tolist()
         query = f"{strip_qualifier(person)} {wanted.age} {wanted.relation}"
@@ -262,7 +286,7 @@ class Kin:
         for doc in docs:
             text, title = self.index.text(doc), self.index.title(doc)
             for relation, start, end in cues.relations(text):
-                name = _NAME_AFTER.match(text, end)
+                name = self._name_at(text, end)
                 if name is None:
                     continue
                 written = name["name"].removesuffix("'s")
@@ -282,11 +306,17 @@ class Kin:
                     if not _same(possessor, person):
                         found.append(possessor)
             if not wanted.age:
-                found += _stated_of(text, title, person, wanted.relation)
+                found += _stated_of(text, title, person, wanted.relation, self._name_at)
         return tuple(dict.fromkeys(found))
 
 
-def _stated_of(text: str, title: str, person: str, wanted: str) -> list[str]:
+def _stated_of(
+    text: str,
+    title: str,
+    person: str,
+    wanted: str,
+    name_at: Callable[[str, int], re.Match[str] | None],
+) -> list[str]:
     """The relatives of ``person`` that ``text`` (a passage of the page ``title``) states as
     "son of", "wife of" or "married": the name after it on the person's own page ("the second
     son of Henry VII": his father; of "the son of Germanicus and Agrippina the Elder", the
@@ -299,24 +329,24 @@ def _stated_of(text: str, title: str, person: str, wanted: str) -> list[str]:
     ]
     statements += [("spouse", m.end()) for m in _MARRIED.finditer(text)]
     for relation, end in statements:
-        name = _NAME_AFTER.match(text, end)
+        name = name_at(text, end)
         if name is None:
             continue
         written = name["name"].removesuffix("'s")
+        joined = _AND.match(text, name.end()) if relation in _CHILDREN else None
+        other = name_at(text, joined.end()) if joined is not None else None
+        parents = [written, *([other["name"].removesuffix("'s")] if other is not None else [])]
         spouses = relation == "spouse" and wanted in _SPOUSES
         own_page = title == person and not _same(written, person)
         if own_page and (spouses or wanted in _INVERSE.get(relation, ())):
-            other = _AND_NAME.match(text, name.end()) if relation in _CHILDREN else None
-            if other is None or wanted != "mother":
-                found.append(written)  # on his page: "the second son of Henry VII"
-            if other is not None and wanted != "father":
-                # "the son of Germanicus and Agrippina the Elder": the father first, as written
-                found.append(other["name"].removesuffix("'s"))
+            # "the son of Germanicus and Agrippina the Elder": the father first, as such
+            # statements write them; the other one after, where the pages say otherwise
+            found += parents[::-1] if wanted == "mother" else parents
         elif (
             not own_page
-            and _same(written, person)
+            and any(_same(parent, person) for parent in parents)
             and not _same(title, person)
-            and (spouses or _is_a(relation, wanted))
+            and (spouses or _is_a(relation, wanted) or wanted in _EITHER_SEX.get(relation, ()))
         ):
             found.append(title)  # on Edward VI's page: "the only son of Henry VIII"
     return found

@@ -50,6 +50,9 @@ class PageWords:
 OPENING_CHARS = 250  # where a page's opening says when it dates from ("is a 1979 film")
 _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)\b")
 _KINDS = frozenset().union(*cues.KIND_WORDS)
+_MALE = re.compile(r"\b(?:he|his|him|himself)\b", re.IGNORECASE)
+_FEMALE = re.compile(r"\b(?:she|her|hers|herself)\b", re.IGNORECASE)
+SEX_MARGIN = 2  # one sex's pronouns more than this many times the other's say the sex
 _FIRST_SENTENCE = re.compile(r".*?[.!?](?=\s+[A-Z]|$)", re.DOTALL)
 # Who made a thing, as its first sentence says: "... by the Anglo-Irish writer Jonathan Swift"
 _MADE_BY = re.compile(r"\bby\s+(?P<by>[^.;:()]{3,120})", re.IGNORECASE)
@@ -68,6 +71,7 @@ class Opening:
     stated: bool = False  # the kind is stated ("<name> is a ... band"), not a word it has
     roles: frozenset[str] = frozenset()  # what its first sentence calls it ("... and drummer")
     by: str = ""  # its first sentence after "by" ("a 1726 satire by ... Jonathan Swift")
+    sex: str = ""  # "male" or "female" where a person's first passage says so by its pronouns
 
 
 class PageOpenings:
@@ -86,7 +90,8 @@ class PageOpenings:
         docs = self.corpus.pages(title)[:1].tolist()
         if not docs:
             return None
-        text = self.corpus.text(docs[0])[: self.chars]
+        passage = self.corpus.text(docs[0])
+        text = passage[: self.chars]
         year = _YEAR.search(qualifier(title)) or _YEAR.search(text)  # "Hamlet (1948 film)"
         # "Mad Max 2, released in the United States as The Road Warrior, is a 1981 ... film"
         stated = infer_kind(title, [text])
@@ -109,7 +114,19 @@ class PageOpenings:
             bool(stated),
             roles,
             made["by"] if made else "",
+            sex_of(passage) if person else "",
         )
+
+
+def sex_of(text: str) -> str:
+    """ "male" or "female" where a text's pronouns are of one sex many times more than of the
+    other ("She married the Dauphin ... he died in 1560": female), else ""."""
+    male, female = len(_MALE.findall(text)), len(_FEMALE.findall(text))
+    if male > SEX_MARGIN * female:
+        return "male"
+    if female > SEX_MARGIN * male:
+        return "female"
+    return ""
 
 
 def year_of(opening: Opening | None) -> int | None:

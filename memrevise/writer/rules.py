@@ -1128,11 +1128,14 @@ class RuleWriter:
         return None
 
     def _kin_pages(self, context: Context, person: str, relation: cues.Relation) -> list[str]:
-        """The pages of ``person``'s relatives of ``relation`` that the collection states; a
-        relative written by a first name alone is the page of that name and ``person``'s
-        last name ("his younger brother Bobby" on Jack Charlton's page: Bobby Charlton)."""
+        """The pages of ``person``'s relatives of ``relation`` that the collection states, not
+        those whose pages say they are of the other sex; a relative written by a first name
+        alone is the page of that name and ``person``'s last name ("his younger brother
+        Bobby" on Jack Charlton's page: Bobby Charlton), one written as a part of a title
+        between commas that title's page ("Lord Darnley": Henry Stuart, Lord Darnley)."""
         key = name_key(strip_qualifier(person))
         surname = family_name(key) if len(key) > 1 else None
+        sex = _SEX_OF_RELATION.get(relation.relation)
         pages = []
         for name in self.kin(person, relation) if self.kin is not None else ():
             page = self.titles.named(name) or [
@@ -1140,8 +1143,27 @@ class RuleWriter:
             ]
             if not page and surname is not None and " " not in name.strip():
                 page = self.titles.named(f"{name} {surname}")
-            pages += [context.canonical(page[0])] if page else []
+            page = page or self._titles_by_comma_part.get(name_key(name), [])[:1]
+            if page and not (sex and self._sex(page[0]) not in ("", sex)):
+                pages.append(context.canonical(page[0]))
         return pages
+
+    def _sex(self, name: str) -> str:
+        """ "male" or "female" where a person's page says so by its pronouns, else ""."""
+        opening = self._opening(name)
+        return opening.sex if opening is not None else ""
+
+    @cached_property
+    def _titles_by_comma_part(self) -> dict[tuple[str, ...], list[str]]:
+        """The titles with a comma by each part of theirs between commas that only one of them
+        has ("Marie Louise": Marie Louise, Duchess of Parma), read when first looked for."""
+        by_part: dict[tuple[str, ...], list[str]] = {}
+        for title in self._titles:
+            if ", " in title and "(" not in title:
+                for part in title.split(", "):
+                    if len(key := name_key(part)) > 1:
+                        by_part.setdefault(key, []).append(title)
+        return {part: titles for part, titles in by_part.items() if len(titles) == 1}
 
     def _relative_of_named(self, context: Context, text: str) -> tuple[str, str] | None:
         """The relative of a person the text names, by the name's possessive ("how many kids
@@ -3960,8 +3982,8 @@ def _relative_said(relations: frozenset[str]) -> re.Pattern[str]:
     return re.compile(rf"\b(?:his|her|their)\s+(?:[a-z]+\s+)?(?:{words})s?,?\s+", re.IGNORECASE)
 
 
-_ASKING_ABOUT = re.compile(  # "and what about", "n", "same for", "the same q with"
-    r"^\W*(?:(?:and|n)\s+)?(?:(?:what|how)\s+about\b|(?:the\s+)?same\b"
+_ASKING_ABOUT = re.compile(  # "and what about", "n", "now", "same for", "the same q with"
+    r"^\W*(?:(?:and|n|now)\s+)?(?:(?:what|how)\s+about\b|(?:the\s+)?same\b"
     r"(?:\s+(?:q|question|thing)\b)?(?:\s+(?:for|with|about)\b)?)?",
     re.IGNORECASE,
 )
@@ -4093,6 +4115,11 @@ _IN_ORDER = re.compile(
     re.IGNORECASE,
 )
 _SIBLINGS = frozenset({"brother", "sister", "sibling"})
+_SEX_OF_RELATION = dict.fromkeys(
+    "brother son father husband uncle nephew grandson grandfather".split(), "male"
+) | dict.fromkeys(
+    "sister daughter mother wife aunt niece granddaughter grandmother".split(), "female"
+)
 # Words that point back at something the conversation named ("who ruled there")
 _POINTING = cues.PRONOUNS | frozenset("there here this that these those it's".split())
 # Pronouns that, after a name in the same clause, mean the one named ("when he died")
