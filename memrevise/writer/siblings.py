@@ -99,6 +99,7 @@ _QUALIFIER_MEMBERS = 8  # more pages sharing a qualifier: a kind ("film"), not a
 _QUALIFIER_YEAR = re.compile(r"\b1[89]\d\d\b|\b20\d\d\b")  # "1984 film"
 _THE_BEFORE = re.compile(r"\bthe\s+$", re.IGNORECASE)
 _TITLE_YEAR = re.compile(r"\b(?:1[5-9]|20)\d\d\b")  # "1906 San Francisco earthquake"
+_ARTICLES = frozenset("the a an".split())
 _PART_WORDS = frozenset("part chapter episode volume vol.".split())  # before a member's number
 # A count of steps or years, in digits or words ("4", "two"): the family places share it.
 COUNT_PATTERN = rf"(?:\d{{1,2}}|{'|'.join(cues.NUMBER_WORDS)})"
@@ -429,8 +430,10 @@ class Siblings:
 
     def _find_series(self, title: str) -> tuple[Member, ...]:
         """The works of ``title``'s kind whose titles open with its stem (a plural of the
-        stem's last word too: "Aliens" beside "Alien"), by the year each opening names; none
-        where two share a year or the stem opens too many titles."""
+        stem's last word too: "Aliens" beside "Alien") or end in the name of a work of its
+        kind that its own name ends in ("Rise of the Planet of the Apes", "Beneath the Planet
+        of the Apes" and "Planet of the Apes (1968 film)"), by the year each opening names;
+        none where two share a year or the stem opens too many titles."""
         assert self._openings is not None
         own, stem = self._openings(title), _stem(title)
         if own is None or own.year is None or not own.kind or not stem:
@@ -441,11 +444,14 @@ class Siblings:
             for word in (first, first + "s", first.removesuffix("s"))
             for t in self._by_first.get(word, ())
         }
+        tail = self._series_name(title, own.kind)
+        ending = [t for t in self._by_last.get(tail[-1], ()) if _ends_in(t, tail)] if tail else []
+        candidates.update(dict.fromkeys(ending))
         if len(candidates) > _SERIES_CANDIDATES:
             return ()
         by_year: dict[int, str] = {}
         for candidate in candidates:
-            if not _same_stem(_stem(candidate), stem):
+            if not (_same_stem(_stem(candidate), stem) or candidate in ending):
                 continue
             opening = self._openings(candidate)
             if opening is None or opening.year is None:
@@ -458,6 +464,31 @@ class Siblings:
         if len(by_year) < 2 or by_year.get(own.year) != title:
             return ()
         return tuple(Member(year, t) for year, t in sorted(by_year.items()))
+
+    def _series_name(self, title: str, kind: str) -> tuple[str, ...]:
+        """The shortest end of ``title``'s name, of two words or more and not opening with a
+        function word, that is the whole name of a work of ``kind`` ("planet of the apes" of
+        "Rise of the Planet of the Apes"; "christmas carol" of "The Muppet Christmas Carol",
+        an article aside); empty where none is."""
+        assert self._openings is not None
+        key = _unarticled(_plain_name(title))
+        names = (
+            [(t, _unarticled(_plain_name(t))) for t in self._by_last.get(key[-1], ())]
+            if key
+            else []
+        )
+        for size in range(_SERIES_STEM, len(key) + 1):
+            tail = key[-size:]
+            if tail[0] in STOPWORDS:
+                continue
+            if any(
+                name == tail
+                and (opening := self._openings(t)) is not None
+                and same_kind(opening.kind, kind)
+                for t, name in names
+            ):
+                return tail
+        return ()
 
     def typed(self, title: str, text: str) -> str | None:
         """The words of ``text`` that type ``title`` by its family's initials and its number
@@ -574,6 +605,8 @@ class Siblings:
                 return by_value.get(number + size)
             i = here + size  # a series by year: "ahead two films" from III is the fifth film
             return family[i].title if 0 <= i < len(family) else None
+        if any(by_value.get(v, "").casefold() == title.casefold() for v in said):
+            return None  # "the 1970 sequel" of the film of 1970 is that film
         steps = _STEPS.search(text)
         size = _STEP_WORDS[steps.group(1).casefold()] if steps else 1
         for direction, step in ((1, _NEXT), (-1, _PREVIOUS)):
@@ -702,6 +735,16 @@ def _plain_name(title: str) -> tuple[str, ...]:
     """A title's name without its qualifier or its place's region ("Phoenix, Arizona" ->
     ("phoenix",))."""
     return name_key(strip_qualifier(title).split(",")[0])
+
+
+def _unarticled(key: tuple[str, ...]) -> tuple[str, ...]:
+    """A name's words without an article before them ("a christmas carol")."""
+    return key[1:] if key and key[0] in _ARTICLES else key
+
+
+def _ends_in(title: str, tail: tuple[str, ...]) -> bool:
+    """Whether ``title``'s name ends in the words ``tail``."""
+    return _plain_name(title)[-len(tail) :] == tail
 
 
 def _stem(title: str) -> tuple[str, ...]:
