@@ -147,7 +147,7 @@ _RULER += r"sultans?|shahs?|kaisers?|pharaohs?|caliphs?)"
 # A step by a ruler's noun: "the next king", "the tsar right before him", "2 kings ahead"
 _RULER_STEP = re.compile(
     rf"\b(?:(?P<count>{COUNT_PATTERN})\s+{_RULER}\s+(?P<way>ahead|forward|back|earlier|later|"
-    rf"before|after|on)|(?:next|following|subsequent)\s+{_RULER}|{_RULER}\s+(?:right\s+|just\s+|"
+    rf"before|after|on)|(?P<lead>ahead|forward|back)\s+(?P<led>{COUNT_PATTERN})\s+{_RULER}|(?:next|following|subsequent)\s+{_RULER}|{_RULER}\s+(?:right\s+|just\s+|"
     rf"immediately\s+)?(?:after|following)|(?P<back>(?:previous|preceding|prior)\s+{_RULER}|"
     rf"{_RULER}\s+(?:right\s+|just\s+|immediately\s+)?before))\b",
     re.IGNORECASE,
@@ -155,6 +155,7 @@ _RULER_STEP = re.compile(
 # The way a step goes, after a family's name ("the thutmose after him")
 _WAY_AFTER_NAME = r"(?P<after>before|after|earlier|later|back|ahead|forward)\b"
 _STEP_WORD = re.compile(rf"\b{_WAY_AFTER_NAME}", re.IGNORECASE)
+_ON = re.compile(r"\bon\b", re.IGNORECASE)
 # "the first film" is the family's first member; not "the first year", nor "the last
 # tournament" of a series page
 _MEMBER = rf"(?:one|{_MEMBER_NOUNS})"
@@ -523,8 +524,7 @@ class Siblings:
         if title not in realm or len(dated) < 2 or any(year is None for year, _ in dated):
             return None  # a topic not spelled as its page, or a realm without a page's year
         order = [t for _, t in sorted(dated)]
-        back = said["back"] or (said["way"] and said["way"].casefold() in _BACK)
-        i = order.index(title) + count_of(said["count"] or "1") * (-1 if back else 1)
+        i = order.index(title) + _reigns(said)
         return order[i] if 0 <= i < len(order) else None
 
     def moved(self, title: str, text: str) -> str | None:
@@ -590,7 +590,11 @@ class Siblings:
                 counted = family[value - 1].title
                 if counted.casefold() != title.casefold():
                     return counted
-        move = _MOVE.search(text) or _named_steps(title, text)  # "go back 4 games"
+        ruled = _RULER_STEP.search(text) if _RULER_TITLE.fullmatch(title) else None
+        if ruled is not None and values[0] < CENTURY:  # "go back two kings" by their numerals
+            return by_value.get(family[here].value + _reigns(ruled))
+        # "go back 4 games", "two thutmoses back", "one james on"
+        move = _MOVE.search(text) or _named_steps(title, text) or _counted_on(title, text)
         way = move and (move["way"] or move["after"])
         if way:
             size = count_of(move["count"] or "1")  # "the thutmose after him": one step
@@ -685,6 +689,14 @@ def _number_in_title(title: str) -> int | None:
     return slot[1] if slot is not None and slot[1] < CENTURY else None
 
 
+def _reigns(said: re.Match[str]) -> int:
+    """The reigns a match of :data:`_RULER_STEP` steps, back below zero ("2 kings back", "go
+    back two kings", "the king before him")."""
+    way = said["way"] or said["lead"]
+    back = said["back"] or (way and way.casefold() in _BACK)
+    return count_of(said["count"] or said["led"] or "1") * (-1 if back else 1)
+
+
 def _named_steps(title: str, text: str) -> re.Match[str] | None:
     """Steps counted in the family's own name: "2 louis's before him" from Louis XVI, "three
     apollos later", "two thutmoses back from him", and one step: "the thutmose after him"."""
@@ -692,6 +704,20 @@ def _named_steps(title: str, text: str) -> re.Match[str] | None:
         return None
     stem = _stem(title)
     return _steps_named_by(stem[0]).search(text) if stem else None
+
+
+def _counted_on(title: str, text: str) -> re.Match[str] | None:
+    """Steps on, counted in the family's own name: "one james on", "2 louis's on"."""
+    stem = _stem(title)
+    return _counted_on_by(stem[0]).search(text) if stem and _ON.search(text) else None
+
+
+@lru_cache(maxsize=4096)
+def _counted_on_by(word: str) -> re.Pattern[str]:
+    """Steps on counted in ``word``, a family's name (see :func:`_counted_on`)."""
+    return re.compile(
+        rf"\b{_COUNT}\s+{re.escape(word)}(?:'?s|es)?\s+(?P<way>)(?P<after>on)\b", re.IGNORECASE
+    )
 
 
 def _named_end(title: str, text: str) -> str | None:
