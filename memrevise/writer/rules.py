@@ -2882,10 +2882,33 @@ class RuleWriter:
             wanted = _described_words(modifier, head)
             if not wanted or wanted <= page:
                 continue
-            found = self._one_page_saying(in_play, wanted)
+            found = self._one_page_saying(in_play, wanted) or self._work_described(
+                context, current.name, modifier, wanted
+            )
             if found is not None:
                 return found, " ".join(["the", *filter(None, (modifier, head))])
         return None
+
+    def _work_described(
+        self, context: Context, work: str, modifier: str, wanted: set[str]
+    ) -> str | None:
+        """The one other work of ``work``'s stated kind that the collection finds for a
+        description and ``work``'s name, whose page says both ("the sim one" on A Christmas
+        Carol (1984 film): Scrooge (1951 film), a film whose page names Sim and A Christmas
+        Carol); none for a person."""
+        kind = self._stated_kind(work)
+        if not kind or self.search is None or self.pages is None or self._person(context, work):
+            return None
+        base = strip_qualifier(work)
+        said = wanted | set(tokenize(base))
+        found = [
+            page
+            for page in self.search(f"{modifier} {base}")
+            if page.casefold() != work.casefold()
+            and same_kind(self._stated_kind(page), kind)
+            and said <= self.pages(page)
+        ]
+        return found[0] if len(found) == 1 else None
 
     def _kind_described(self, context: Context, text: str) -> tuple[str, str] | None:
         """A thing of a kind the current topic is not, said by that kind ("when was the wall
