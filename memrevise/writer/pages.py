@@ -160,6 +160,8 @@ _GENERAL_KINDS = {
     "aircraft": frozenset("plane monoplane biplane airliner jet fighter bomber glider".split()),
     "plane": frozenset("aircraft monoplane biplane airliner jet fighter bomber glider".split()),
     "book": frozenset("novel novella memoir poem treatise".split()),
+    "record": frozenset("album soundtrack".split()),
+    "album": frozenset("soundtrack".split()),
     "story": frozenset("novel novella tale".split()),
     "ruler": frozenset("king queen emperor empress monarch pharaoh tsar sultan".split()),
     "musician": frozenset("composer pianist violinist guitarist drummer singer".split()),

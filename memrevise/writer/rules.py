@@ -2927,7 +2927,8 @@ class RuleWriter:
         if not own or not self._stated_kind(current.name):
             return None  # what the current topic is cannot be read: it may be one
         for modifier, head in _definite_descriptions(text):
-            if modifier or head in cues.PERSON_NOUNS or head in _GENERIC_NOUNS:
+            described = modifier and modifier not in _STRESSING
+            if described or head in cues.PERSON_NOUNS or head in _GENERIC_NOUNS:
                 continue
             if self._of_kind(current.name, head, stated=False):
                 return None  # "the film" on a film: the current topic
@@ -4138,6 +4139,7 @@ _IN_ORDER = re.compile(
     re.IGNORECASE,
 )
 _SIBLINGS = frozenset({"brother", "sister", "sibling"})
+_STRESSING = frozenset("actual real proper".split())  # "the actual movie" is "the movie"
 _SEX_OF_RELATION = dict.fromkeys(
     "brother son father husband uncle nephew grandson grandfather".split(), "male"
 ) | dict.fromkeys(
