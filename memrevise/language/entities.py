@@ -263,7 +263,26 @@ def name_keys(name: str) -> list[tuple[str, ...]]:
         typed = _as_typed(key)
         if typed != key and typed not in keys:
             keys.append(typed)
+    for typed in _typed_forms(name, keys[0]):
+        if typed not in keys:
+            keys.append(typed)
     return keys
+
+
+def _typed_forms(name: str, key: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Other ways people type a name: its hyphenated words run together ("kohinoor" for
+    Koh-i-Noor), a middle initial left out ("anthony pratt" for Anthony E. Pratt), and a
+    generic word before a name of two words or more left out ("hale bopp" for Comet
+    Hale–Bopp)."""
+    forms = []
+    base = strip_qualifier(name)
+    if _HYPHEN.search(base):
+        forms.append(name_key(_HYPHEN.sub("", base)))
+    if len(key) > 2 and _MIDDLE_INITIAL.search(base):
+        forms.append(name_key(_MIDDLE_INITIAL.sub(" ", base)))
+    if len(key) > 2 and key[0] in _GENERIC_LEADING:
+        forms.append(key[1:])
+    return [form for form in forms if form and form != key]
 
 
 def _as_typed(key: tuple[str, ...]) -> tuple[str, ...]:
@@ -331,6 +350,9 @@ def is_initialism(name: str) -> bool:
 # Words beside a name in a title that people leave out ("Alcatraz Island", "Santos FC",
 # "Mount Kilimanjaro").
 _GENERIC_PLACE_WORDS = frozenset("mount island fc afc cf lake".split())
+_GENERIC_LEADING = frozenset({"comet"})  # "Comet Hale–Bopp" is "hale bopp"
+_MIDDLE_INITIAL = re.compile(r"(?<=\w) [A-Z]\. (?=\w)")  # "Anthony E. Pratt"
+_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")  # between letters: "Koh-i-Noor"
 _SUBTITLE_DASH = re.compile(r" [–—] ")  # a subtitle after a spaced dash
 # Subtitle words that name no work of their own ("Pokémon: The Movie", "Part Two").
 _GENERIC_SUBTITLE = frozenset(

@@ -1046,6 +1046,8 @@ class RuleWriter:
             mentions = context.mentions(segment)
             excluded |= {m.name.casefold() for m in mentions if _related_by(segment, m)}
         said = set(cues.words_of(segment))
+        if cues.relations(segment) and context.current is not None:
+            excluded.add(context.current.name.casefold())  # nobody is "his younger brother"
         # "the drummer", "i wanted the producer": a role only a person has
         role = any(set(noun.split()) & cues.ROLE_NOUNS for noun in cues.descriptions(segment))
 
