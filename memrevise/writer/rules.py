@@ -1013,8 +1013,15 @@ class RuleWriter:
             for node in context.memory.nodes[-1:]
             for m in self._people_said(context, node.question)
         ]
-        namesakes = [*self.titles.named(rejected), *self.siblings.namesakes(rejected)]
-        family = [m.title for m in self.siblings.family(rejected)]
+        # ... then the current topic's, where a repair withdrew another ("and boulle wrote
+        # william con— no, the 68 film" on the novel: its film of 1968)
+        held = [rejected, *([context.current.name] if context.current is not None else [])]
+        namesakes = [
+            n
+            for name in dict.fromkeys(held)
+            for n in [*self.titles.named(name), *self.siblings.namesakes(name)]
+        ]
+        family = [m.title for name in dict.fromkeys(held) for m in self.siblings.family(name)]
         pages = {*namesakes, *family}
 
         def spelled(name: str) -> str:  # "The Time Machine", the novella, beside the film held
