@@ -3279,9 +3279,14 @@ class RuleWriter:
 
 def _as_typed(text: str) -> str:
     """The turn in lower case where its capitals are random ("The third Person we Talked
-    about, Not lord voldemort"), so that no capitalised word passes for a name."""
+    about, Not lord voldemort"), so that no capitalised word passes for a name; exclamation
+    marks inside it a full stop ("sim!! not dickens" is "sim. not dickens")."""
+    text = _STRESSED.sub(".", text)
     lowered = text.lower()
     return lowered if careless_case(text) and len(lowered) == len(text) else text
+
+
+_STRESSED = re.compile(r"(?<=\w)\s*!+(?=\s+\w)")  # "sim!! not dickens", not "sim!!" at the end
 
 
 def _kept(topic: Topic, question: str, phrase: str | None, withdrawn: str | None) -> _Decision:
