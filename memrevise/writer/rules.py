@@ -1303,14 +1303,21 @@ class RuleWriter:
 
     def _one_of_two_by_age(self, context: Context, text: str) -> tuple[str, str] | None:
         """The older or the younger of two people of a last name, by the years their pages
-        open with ("and the younger charlton"), where neither is the current topic."""
+        open with ("and the younger charlton"), where neither is the current topic; the
+        eldest or the youngest of any number of them ("the youngest gibb"), where that is not
+        the current topic."""
         current = context.current.name if context.current is not None else None
         for said in _AGED_NAME.finditer(text):
             people = self.same_surname.get(said["name"].casefold(), [])
             born = sorted((b, p) for p in people if (b := self._born(p)) is not None)
+            way = said["way"].casefold()
+            older = way in _OLDER_OF_TWO
+            if way in _SUPERLATIVE_AGES and len(born) == len(people) > 1:
+                found = born[0 if older else -1][1]
+                if found != current:
+                    return found, said.group()
             if len(born) != 2 or len(people) != 2 or current in people:
                 continue
-            older = said["way"].casefold() in _OLDER_OF_TWO
             return born[0 if older else 1][1], said.group()
         return None
 
@@ -3516,6 +3523,7 @@ _SIBLING_STEP = re.compile(
 )
 _YOUNGEST = frozenset("baby youngest".split())
 _OLDER_STEPS = frozenset("older up".split())
+_SUPERLATIVE_AGES = frozenset("youngest oldest eldest".split())  # "the youngest gibb"
 _OLDER_OF_TWO = frozenset("older oldest elder eldest big".split())  # "the elder klitschko"
 # "the younger charlton", "the elder klitschko": one of two people of that last name
 _AGED_NAME = re.compile(
