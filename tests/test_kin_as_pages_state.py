@@ -25,8 +25,8 @@ PAGES = {
     ],
     "Charlotte, Princess of Wales": [
         "Charlotte, Princess of Wales (1796–1817) was the only child of George IV and Caroline "
-        "of Brunswick. She married Prince Leopold in 1816 and died in childbirth a year later, "
-        "at Claremont House."
+        "of Brunswick. She married Prince Leopold in 1816 and died giving birth to her son a "
+        "year later, at Claremont House."
     ],
     "Thomas Garth": [
         "Thomas Garth (1702–1760) was an English landowner, the only son of Mary, Countess of "
@@ -38,7 +38,7 @@ PAGES = {
     ],
     "Robert Garth, Lord Penwick": [
         "Robert Garth, Lord Penwick (1671–1735) was an English judge. He sat for Penwick in "
-        "Parliament and was made a baron in 1712."
+        "Parliament and was made a baron in 1712, in his forty-second year."
     ],
 }
 
@@ -68,6 +68,8 @@ def test_a_relative_is_the_one_the_pages_state(writer, history, turn, meant):
         (PAGES["Charlotte, Princess of Wales"][0], "female"),
         (PAGES["Robert Garth, Lord Penwick"][0], "male"),
         ("Pat Lee (born 1970) is a writer and painter from Leeds.", ""),
+        # one pronoun, of someone else, says nothing of the subject
+        ("After Kenley's death the chief replaces his head of surgery with Dr. Robbins.", ""),
     ],
 )
 def test_a_page_says_its_subjects_sex_by_its_pronouns(text, sex):

@@ -53,6 +53,8 @@ _KINDS = frozenset().union(*cues.KIND_WORDS)
 _MALE = re.compile(r"\b(?:he|his|him|himself)\b", re.IGNORECASE)
 _FEMALE = re.compile(r"\b(?:she|her|hers|herself)\b", re.IGNORECASE)
 SEX_MARGIN = 2  # one sex's pronouns more than this many times the other's say the sex
+SEX_EVIDENCE = 2  # ... and at least this many of them
+SEX_PASSAGES = 3  # the first passages of a page read for its subject's sex
 _FIRST_SENTENCE = re.compile(r".*?[.!?](?=\s+[A-Z]|$)", re.DOTALL)
 # Who made a thing, as its first sentence says: "... by the Anglo-Irish writer Jonathan Swift"
 _MADE_BY = re.compile(r"\bby\s+(?P<by>[^.;:()]{3,120})", re.IGNORECASE)
@@ -92,6 +94,7 @@ class PageOpenings:
             return None
         passage = self.corpus.text(docs[0])
         text = passage[: self.chars]
+        opening = " ".join(self.corpus.text(d) for d in self.corpus.pages(title)[:SEX_PASSAGES])
         year = _YEAR.search(qualifier(title)) or _YEAR.search(text)  # "Hamlet (1948 film)"
         # "Mad Max 2, released in the United States as The Road Warrior, is a 1981 ... film"
         stated = infer_kind(title, [text])
@@ -114,17 +117,18 @@ class PageOpenings:
             bool(stated),
             roles,
             made["by"] if made else "",
-            sex_of(passage) if person else "",
+            sex_of(opening) if person else "",
         )
 
 
 def sex_of(text: str) -> str:
-    """ "male" or "female" where a text's pronouns are of one sex many times more than of the
-    other ("She married the Dauphin ... he died in 1560": female), else ""."""
+    """ "male" or "female" where a text's pronouns are of one sex, a few times at least and
+    many times more than of the other ("She married the Dauphin ... her son ... he died in
+    1560": female), else ""."""
     male, female = len(_MALE.findall(text)), len(_FEMALE.findall(text))
-    if male > SEX_MARGIN * female:
+    if male >= SEX_EVIDENCE and male > SEX_MARGIN * female:
         return "male"
-    if female > SEX_MARGIN * male:
+    if female >= SEX_EVIDENCE and female > SEX_MARGIN * male:
         return "female"
     return ""
 

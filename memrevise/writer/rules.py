@@ -1489,6 +1489,7 @@ class RuleWriter:
             or relative
             or (named_after.chosen if named_after is not None else None)
             or self._by_role(context, text)
+            or self._of_the_pronouns_sex(context, text)
             or self._that_one_answered(context, text)
             or self._person_listed(context, text)
             or self._subject_described(context, text)
@@ -1630,6 +1631,21 @@ class RuleWriter:
         if not fitting and noun in _MAKERS and context.current is not None:
             fitting = self._made_by(context, context.current.name)  # "the author" of a book
         return (fitting[0], found[0].group()) if len(fitting) == 1 else None
+
+    def _of_the_pronouns_sex(self, context: Context, text: str) -> tuple[str, str] | None:
+        """The one person the last answer named whose page is of the sex a pronoun says,
+        where the current topic's page says it is of the other ("what other big ones did he
+        cut" after a turn about Evalyn Walsh McLean answered "Harry Winston, in 1949")."""
+        current = context.current
+        said = [p for p in cues.pronouns(text) if p in _PRONOUN_SEX]
+        if current is None or not said:
+            return None
+        sex = _PRONOUN_SEX[said[0]]
+        if self._sex(current.name) in ("", sex):
+            return None
+        named = dict.fromkeys(context.canonical(n) for n in context.previous_names)
+        fitting = [n for n in named if n != current.name and self._sex(n) == sex]
+        return (fitting[0], said[0]) if len(fitting) == 1 else None
 
     def _that_one_answered(self, context: Context, text: str) -> tuple[str, str] | None:
         """A thing or person of the last answer said with "that" and a word for its kind ("when
@@ -4162,6 +4178,9 @@ _IN_ORDER = re.compile(
 )
 _SIBLINGS = frozenset({"brother", "sister", "sibling"})
 _STRESSING = frozenset("actual real proper".split())  # "the actual movie" is "the movie"
+_PRONOUN_SEX = dict.fromkeys("he him his himself".split(), "male") | dict.fromkeys(
+    "she her hers herself".split(), "female"
+)
 _SEX_OF_RELATION = dict.fromkeys(
     "brother son father husband uncle nephew grandson grandfather".split(), "male"
 ) | dict.fromkeys(
