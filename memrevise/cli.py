@@ -277,6 +277,48 @@ def train_writer_command(
     )
 
 
+@train_app.command("corrections")
+@_fails_cleanly
+def train_corrections_command(
+    data: Annotated[
+        Path, typer.Option(help="A folder of hand-written sets (items.jsonl, conversations.jsonl).")
+    ],
+    out_path: Annotated[Path, typer.Option("--out", help="The correction model's JSON file.")],
+    topiocqa: Annotated[
+        Path | None,
+        typer.Option(help="TopiOCQA training file: its training turns correct nothing."),
+    ] = None,
+    exclude: Annotated[
+        list[str] | None, typer.Option(help="A set's folder name to leave out (repeatable).")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="The benchmark's split seed.")] = 0,
+) -> None:
+    """Train the correction model: which turns correct the last answer, from hand-written
+    revision and follow-up sets (and TopiOCQA's training conversations, where given)."""
+    from memrevise.bench.sources import load_topiocqa
+    from memrevise.train.corrections import (
+        conversation_examples,
+        handwritten_examples,
+        train_correction_model,
+    )
+    from memrevise.train.writer import output_directory, split
+
+    target = output_directory(out_path.parent) / out_path.name
+    examples = list(handwritten_examples(data, exclude or ()))
+    if topiocqa is not None:
+        examples += conversation_examples(split(load_topiocqa(topiocqa), seed)["train"])
+    with shown(err):
+        stage("train the correction model")
+        model = train_correction_model(examples)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    model.save(target)
+    corrections = sum(label for _, label in examples)
+    out.print(
+        f"saved {target}: trained on {len(examples)} turns, {corrections} of them corrections",
+        markup=False,
+    )
+
+
 @train_app.command("annotate")
 @_fails_cleanly
 def train_annotate(

@@ -40,7 +40,7 @@ from memrevise.writer.context import (
 )
 from memrevise.writer.pages import Opening, Pages, PageWords
 from memrevise.writer.rules import ANSWER_HORIZON, RECENT_TOPICS, RuleWriter
-from memrevise.writer.switch import SwitchInput, SwitchModel
+from memrevise.writer.switch import CorrectionModel, SwitchInput, SwitchModel
 
 FEATURES: tuple[str, ...] = (
     "current", "earlier", "dropped", "new", "since", "turns", "first_topic",
@@ -535,26 +535,30 @@ class TopicModel:
 @dataclass(frozen=True)
 class WriterModel:
     """The learned writer's models, saved together in one directory: a topic ranker for
-    history turns (their answer known), one for searched turns (no answer yet), and the
-    switch model."""
+    history turns (their answer known), one for searched turns (no answer yet), the switch
+    model, and the correction model where the directory has one."""
 
     answered: TopicModel
     unanswered: TopicModel
     switch: SwitchModel
+    correction: CorrectionModel | None = None
 
     ANSWERED = "topic_model_answered.txt"
     UNANSWERED = "topic_model_unanswered.txt"
     SWITCH = "switch_model.json"
+    CORRECTION = "correction_model.json"
 
     @classmethod
     def load(cls, directory: Path) -> WriterModel:
         directory = Path(directory)
         if not directory.is_dir():
             raise ModelError(f"{directory}: no such model directory")
+        correction = directory / cls.CORRECTION
         return cls(
             TopicModel.load(directory / cls.ANSWERED),
             TopicModel.load(directory / cls.UNANSWERED),
             SwitchModel.load(directory / cls.SWITCH),
+            CorrectionModel.load(correction) if correction.exists() else None,
         )
 
     def save(self, directory: Path) -> None:
@@ -563,6 +567,8 @@ class WriterModel:
         self.answered.save(directory / self.ANSWERED)
         self.unanswered.save(directory / self.UNANSWERED)
         self.switch.save(directory / self.SWITCH)
+        if self.correction is not None:
+            self.correction.save(directory / self.CORRECTION)
 
     def ranker(self, turn: Turn) -> TopicModel:
         """The topic ranker for ``turn``."""
@@ -630,8 +636,20 @@ class LearnedWriter(RuleWriter):
         nicknames: Callable[[str], Sequence[str]] | None = None,
     ):
         chooser = LearnedChooser(model, Features(corpus, model.switch))
+        corrects = model.correction.corrects if model.correction is not None else None
         super().__init__(
-            titles, common, pages, chooser, search, rare, names, openings, kin, unseen, nicknames
+            titles,
+            common,
+            pages,
+            chooser,
+            search,
+            rare,
+            names,
+            openings,
+            kin,
+            unseen,
+            nicknames,
+            corrects,
         )
         self._contexts = lru_cache(maxsize=CONTEXTS_KEPT)(super().context)
 

@@ -85,6 +85,7 @@ from memrevise.writer.siblings import (
     said_values,
     says_step,
 )
+from memrevise.writer.switch import SwitchInput
 
 _WH = frozenset("what who whom whose which when where why how".split())
 _OPENERS = frozenset("and so ok okay oh also then but well now hm hmm btw".split())
@@ -92,6 +93,7 @@ _SHORT_TURN = 8  # words: a longer turn changes a value only with a correction c
 EARLIER_NAMES = 8  # names from the latest answers a described correction may mean
 ANSWER_HORIZON = 30  # the latest turns whose answers' names, lists and kinds can be referred to
 RECENT_TOPICS = 10  # the most recently discussed topics a correction or a return may mean
+CORRECTION_SURE = 0.8  # the correction model's chance from which a turn corrects
 _STATED_KIND = 2.0  # what a description's kind word adds where a page opens as that kind
 _MISSPELT = 0.85  # how alike a typed name and a name in play must be to be the same
 _NAME_PART_WORDS = 3  # words of a name said without the common noun its title ends in
@@ -130,8 +132,9 @@ class RuleWriter:
     ``pages`` (a page's words) tells which earlier topic a correction means, ``names`` (the
     pages that write some words as a name) finds names typed in lower case that are no title
     ("cn tower"), ``unseen`` (a word the corpus never has) lets a word be read as a misspelt
-    name, and ``chooser``, when given, chooses the topic of a turn that does not correct
-    before the rules do."""
+    name, ``chooser``, when given, chooses the topic of a turn that does not correct
+    before the rules do, and ``corrects`` (a trained model's chance that a turn corrects the
+    last answer) reads as corrections the turns no rule reads as one."""
 
     def __init__(
         self,
@@ -146,8 +149,10 @@ class RuleWriter:
         kin: Callable[[str, cues.Relation], Sequence[str]] | None = None,
         unseen: Callable[[str], bool] = lambda _: False,
         nicknames: Callable[[str], Sequence[str]] | None = None,
+        corrects: Callable[[SwitchInput], float] | None = None,
     ):
         titles = list(titles)
+        self.corrects = corrects
         self.nicknames = nicknames
         self.rare = rare
         self.unseen = unseen
@@ -207,7 +212,9 @@ class RuleWriter:
         if decision is None and memory.nodes:
             decision = self._disputed(context, text, previous_question)
         if decision is None:
-            decision = self._continuation(context, text, turn)
+            decision = self._read_as_correction(
+                context, text, previous_question, self._continuation(context, text, turn)
+            )
         decision = self._as_named_page(context, decision)
         if turn.answer and memory.nodes:
             decision = self._meant_by_answer(
@@ -229,6 +236,26 @@ class RuleWriter:
             facts=facts,
             query=self._query(context, decision) if want_query else None,
         )
+
+    def _read_as_correction(
+        self, context: Context, text: str, previous_question: str | None, decision: _Decision
+    ) -> _Decision:
+        """An ordinary turn that stays on the current topic but that the correction model reads
+        as correcting the last answer ("elfman did burtons.. wasnt it goldsmith") is a
+        correction, where its reading as one means another page."""
+        current = context.current
+        if (
+            self.corrects is None
+            or current is None
+            or decision.topic.casefold() != current.name.casefold()
+            or decision.contradicts
+            or self.corrects(SwitchInput.after(context.memory, text)) < CORRECTION_SURE
+        ):
+            return decision
+        corrected = self._correction(context, text, previous_question)
+        if corrected is None or corrected.topic.casefold() == current.name.casefold():
+            return decision
+        return corrected
 
     def _meant_by_answer(
         self,

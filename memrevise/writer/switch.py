@@ -1,10 +1,13 @@
-"""Does a turn stay on the current topic, move to a new one, or return to an earlier one?
+"""Small text classifiers of a turn, read from its words alone, before any candidate is looked
+at.
 
-A small text classifier answers from the turn's words alone, before any candidate is looked
-at: "what is past of this city?" after an answer that names a city usually moves on, "what
-else did he do?" usually stays. Its inputs are the question's words and word pairs, its first
-word, and the previous turn's question and answer opening; the model is a LightGBM multiclass
-booster, saved with its vocabulary as one JSON file.
+Does a turn stay on the current topic, move to a new one, or return to an earlier one
+(:class:`SwitchModel`)? "what is past of this city?" after an answer that names a city usually
+moves on, "what else did he do?" usually stays. Does it correct the last answer
+(:class:`CorrectionModel`)? "elfman did burtons.. wasnt it goldsmith" does, "what else did he
+score" does not. Their inputs are the question's words and word pairs, its first word, and the
+previous turn's question and answer opening; each model is a LightGBM multiclass booster,
+saved with its vocabulary as one JSON file.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
+from typing import Self
 
 import numpy as np
 import scipy.sparse as sp
@@ -24,6 +28,7 @@ from memrevise.errors import ModelError
 from memrevise.memory import Memory
 
 CLASSES = ("stay", "new", "return")
+CORRECTION_CLASSES = ("other", "correction")
 _WORD = re.compile(r"[a-z0-9']+")
 _CAPITALISED = re.compile(r"\b[A-Z][a-z]+")
 ANSWER_WORDS = 20
@@ -91,8 +96,12 @@ def dense(vocabulary: Mapping[str, int], inputs: Sequence[SwitchInput]) -> np.nd
     return rows
 
 
-class SwitchModel:
-    """The classifier: a vocabulary of feature names and a LightGBM multiclass booster."""
+class TurnClassifier:
+    """A classifier of turns into :attr:`CLASSES`: a vocabulary of feature names and a
+    LightGBM multiclass booster."""
+
+    CLASSES: tuple[str, ...] = ()
+    KIND = "turn classifier"  # what its errors call it
 
     def __init__(self, vocabulary: Sequence[str], booster):
         self.vocabulary = {name: i for i, name in enumerate(vocabulary)}
@@ -110,7 +119,7 @@ class SwitchModel:
         as it reads an entry that a sparse matrix leaves out (the same probabilities as over
         :func:`matrix`), and a dense row is read in about half the time."""
         if not inputs:
-            return np.zeros((0, len(CLASSES)))
+            return np.zeros((0, len(self.CLASSES)))
         return np.concatenate(
             [
                 self.booster.predict(
@@ -128,17 +137,19 @@ class SwitchModel:
         dev: tuple[Sequence[SwitchInput], Sequence[int]],
         min_count: int = 5,
         rounds: int = 400,
-    ) -> SwitchModel:
+    ) -> Self:
         """Train on ``inputs``; feature names seen in fewer than ``min_count`` inputs are
         dropped; rounds stop early on ``dev``."""
         from memrevise.writer.boosting import lightgbm
 
         counts = Counter(t for item in inputs for t in set(item.tokens()))
         vocabulary = sorted(t for t, n in counts.items() if n >= min_count)
+        if not vocabulary:
+            raise ValueError(f"too few turns to learn from: no word is in {min_count} of them")
         columns = {name: i for i, name in enumerate(vocabulary)}
         params = {
             "objective": "multiclass",
-            "num_class": len(CLASSES),
+            "num_class": len(cls.CLASSES),
             "learning_rate": 0.1,
             "num_leaves": 31,
             "min_data_in_leaf": 10,
@@ -160,23 +171,23 @@ class SwitchModel:
 
     def save(self, path: Path) -> None:
         data = {
-            "classes": CLASSES,
+            "classes": self.CLASSES,
             "vocabulary": list(self.vocabulary),
             "booster": self.booster.model_to_string(),
         }
         Path(path).write_text(json.dumps(data), encoding="utf-8")
 
     @classmethod
-    def load(cls, path: Path) -> SwitchModel:
+    def load(cls, path: Path) -> Self:
         from memrevise.writer.boosting import lightgbm
 
         try:
             data = json.loads(Path(path).read_text(encoding="utf-8"))
-            if list(data.get("classes", ())) != list(CLASSES):
-                raise ValueError(f"classes {data.get('classes')!r}, expected {list(CLASSES)}")
+            if list(data.get("classes", ())) != list(cls.CLASSES):
+                raise ValueError(f"classes {data.get('classes')!r}, expected {list(cls.CLASSES)}")
             return cls(data["vocabulary"], lightgbm.Booster(model_str=data["booster"]))
         except OSError as error:
-            raise ModelError(f"{path}: cannot read the switch model ({error.strerror})") from None
+            raise ModelError(f"{path}: cannot read the {cls.KIND} ({error.strerror})") from None
         except (
             lightgbm.basic.LightGBMError,
             ValueError,
@@ -185,4 +196,22 @@ class SwitchModel:
             AttributeError,
             UnicodeDecodeError,
         ) as error:
-            raise ModelError(f"{path}: not a switch model ({error})") from None
+            raise ModelError(f"{path}: not a {cls.KIND} ({error})") from None
+
+
+class SwitchModel(TurnClassifier):
+    """Whether a turn stays on the current topic, moves to a new one or returns."""
+
+    CLASSES = CLASSES
+    KIND = "switch model"
+
+
+class CorrectionModel(TurnClassifier):
+    """Whether a turn corrects the last answer."""
+
+    CLASSES = CORRECTION_CLASSES
+    KIND = "correction model"
+
+    def corrects(self, item: SwitchInput) -> float:
+        """The chance that ``item``'s question corrects the answer before it."""
+        return float(self.probabilities([item])[0][self.CLASSES.index("correction")])
