@@ -636,7 +636,12 @@ class LearnedWriter(RuleWriter):
         nicknames: Callable[[str], Sequence[str]] | None = None,
     ):
         chooser = LearnedChooser(model, Features(corpus, model.switch))
-        corrects = model.correction.corrects if model.correction is not None else None
+        # a searched turn is read again once its answer is known: the same input, read once
+        corrects = (
+            lru_cache(maxsize=CONTEXTS_KEPT)(model.correction.corrects)
+            if model.correction is not None
+            else None
+        )
         super().__init__(
             titles,
             common,
