@@ -176,7 +176,7 @@ def test_any_valid_output_survives_prose_and_trailing_commas(output, before, aft
 def test_the_scored_part_of_an_output_is_all_of_it_up_to_the_query(output):
     text = output_text(output)
     scored = text[: before_query(output)]
-    assert '"query"' not in scored
+    assert '"query":' not in scored  # the key, not a topic called "query"
     assert text.startswith(scored)
     if output.query is None:
         assert scored == text
