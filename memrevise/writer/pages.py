@@ -73,7 +73,7 @@ class Opening:
     stated: bool = False  # the kind is stated ("<name> is a ... band"), not a word it has
     roles: frozenset[str] = frozenset()  # what its first sentence calls it ("... and drummer")
     by: str = ""  # its first sentence after "by" ("a 1726 satire by ... Jonathan Swift")
-    sex: str = ""  # "male" or "female" where a person's first passage says so by its pronouns
+    sex: str = ""  # "male" or "female" where a person's first passages say so by their pronouns
 
 
 class PageOpenings:
@@ -89,12 +89,11 @@ class PageOpenings:
         return self._openings(title)
 
     def _read(self, title: str) -> Opening | None:
-        docs = self.corpus.pages(title)[:1].tolist()
+        docs = self.corpus.pages(title)[:SEX_PASSAGES].tolist()
         if not docs:
             return None
         passage = self.corpus.text(docs[0])
         text = passage[: self.chars]
-        opening = " ".join(self.corpus.text(d) for d in self.corpus.pages(title)[:SEX_PASSAGES])
         year = _YEAR.search(qualifier(title)) or _YEAR.search(text)  # "Hamlet (1948 film)"
         # "Mad Max 2, released in the United States as The Road Warrior, is a 1981 ... film"
         stated = infer_kind(title, [text])
@@ -117,7 +116,8 @@ class PageOpenings:
             bool(stated),
             roles,
             made["by"] if made else "",
-            sex_of(opening) if person else "",
+            # read beyond the first passage only for a person
+            sex_of(" ".join([passage, *map(self.corpus.text, docs[1:])])) if person else "",
         )
 
 

@@ -147,7 +147,8 @@ _RULER += r"sultans?|shahs?|kaisers?|pharaohs?|caliphs?)"
 # A step by a ruler's noun: "the next king", "the tsar right before him", "2 kings ahead"
 _RULER_STEP = re.compile(
     rf"\b(?:(?P<count>{COUNT_PATTERN})\s+{_RULER}\s+(?P<way>ahead|forward|back|earlier|later|"
-    rf"before|after|on)|(?P<lead>ahead|forward|back)\s+(?P<led>{COUNT_PATTERN})\s+{_RULER}|(?:next|following|subsequent)\s+{_RULER}|{_RULER}\s+(?:right\s+|just\s+|"
+    rf"before|after|on)|(?P<lead>ahead|forward|back)\s+(?P<led>{COUNT_PATTERN})\s+{_RULER}|"
+    rf"(?:next|following|subsequent)\s+{_RULER}|{_RULER}\s+(?:right\s+|just\s+|"
     rf"immediately\s+)?(?:after|following)|(?P<back>(?:previous|preceding|prior)\s+{_RULER}|"
     rf"{_RULER}\s+(?:right\s+|just\s+|immediately\s+)?before))\b",
     re.IGNORECASE,
@@ -511,13 +512,12 @@ class Siblings:
                 by_realm.setdefault(ruler["realm"].casefold(), []).append(title)
         return by_realm
 
-    def _reign_step(self, title: str, text: str) -> str | None:
-        """The ruler of ``title``'s realm so many reigns before or after it, by the years
-        their pages open with, where ``text`` steps by a ruler's noun ("the tsar right
-        before him" on Nicholas I of Russia: Alexander I; "jump 2 kings ahead" on Philip IV
-        of Spain: Philip V, past Charles II)."""
-        said, ruler = _RULER_STEP.search(text), _RULER_TITLE.fullmatch(title)
-        if said is None or ruler is None or self._openings is None:
+    def _reign_step(self, title: str, said: re.Match[str], ruler: re.Match[str]) -> str | None:
+        """The ruler of ``title``'s realm (``ruler``, its title read) so many reigns before or
+        after it, by the years their pages open with, where a turn steps by a ruler's noun
+        (``said``: "the tsar right before him" on Nicholas I of Russia: Alexander I; "jump 2
+        kings ahead" on Philip IV of Spain: Philip V, past Charles II)."""
+        if self._openings is None:
             return None
         realm = self._by_realm.get(ruler["realm"].casefold(), [])
         dated = [(year_of(self._openings(t)), t) for t in realm]
@@ -532,9 +532,12 @@ class Siblings:
         said in it (not one it rejects: "7 not 6"), a step ("the next one", "the one
         before"; "the king after him" across the names of one realm's rulers), an ordinal
         ("the third instalment") or the first or latest one."""
-        by_reign = self._reign_step(title, text)
-        if by_reign is not None:
-            return by_reign
+        said_reigns = _RULER_STEP.search(text)
+        ruler = _RULER_TITLE.fullmatch(title) if said_reigns is not None else None
+        if said_reigns is not None and ruler is not None:
+            by_reign = self._reign_step(title, said_reigns, ruler)
+            if by_reign is not None:
+                return by_reign
         family = self.family(title)
         said = said_values(text)
         if not family:
@@ -590,9 +593,9 @@ class Siblings:
                 counted = family[value - 1].title
                 if counted.casefold() != title.casefold():
                     return counted
-        ruled = _RULER_STEP.search(text) if _RULER_TITLE.fullmatch(title) else None
-        if ruled is not None and values[0] < CENTURY:  # "go back two kings" by their numerals
-            return by_value.get(family[here].value + _reigns(ruled))
+        if said_reigns is not None and ruler is not None and values[0] < CENTURY:
+            # "go back two kings" by their numerals, where the pages' years cannot order them
+            return by_value.get(family[here].value + _reigns(said_reigns))
         # "go back 4 games", "two thutmoses back", "one james on"
         move = _MOVE.search(text) or _named_steps(title, text) or _counted_on(title, text)
         way = move and (move["way"] or move["after"])
