@@ -319,6 +319,36 @@ def train_corrections_command(
     )
 
 
+@train_app.command("meant")
+@_fails_cleanly
+def train_meant_command(
+    data: Annotated[Path, typer.Option(help="A folder of hand-written revision sets.")],
+    out_path: Annotated[Path, typer.Option("--out", help="The meant model's JSON file.")],
+    exclude: Annotated[
+        list[str] | None, typer.Option(help="A set's folder name to leave out (repeatable).")
+    ] = None,
+) -> None:
+    """Train the meant model: which page a correction means among the pages in play, from
+    hand-written revision sets read by the shipped writer."""
+    from memrevise.train.meant import handwritten_groups
+    from memrevise.train.writer import output_directory
+    from memrevise.writer.meant import MeantModel
+
+    target = output_directory(out_path.parent) / out_path.name
+    with shown(err):
+        stage("read the revision sets")
+        groups = list(handwritten_groups(data, exclude or ()))
+        stage("train the meant model")
+        model = MeantModel.fit(groups)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    model.save(target)
+    candidates = sum(len(candidates) for candidates, _ in groups)
+    out.print(
+        f"saved {target}: trained on {len(groups)} corrections, {candidates} candidates",
+        markup=False,
+    )
+
+
 @train_app.command("annotate")
 @_fails_cleanly
 def train_annotate(

@@ -38,6 +38,7 @@ from memrevise.writer.context import (
     topic_is_person,
     topic_is_thing,
 )
+from memrevise.writer.meant import MeantModel
 from memrevise.writer.pages import Opening, Pages, PageWords
 from memrevise.writer.rules import ANSWER_HORIZON, RECENT_TOPICS, RuleWriter
 from memrevise.writer.switch import CorrectionModel, SwitchInput, SwitchModel
@@ -536,17 +537,19 @@ class TopicModel:
 class WriterModel:
     """The learned writer's models, saved together in one directory: a topic ranker for
     history turns (their answer known), one for searched turns (no answer yet), the switch
-    model, and the correction model where the directory has one."""
+    model, and the correction and meant models where the directory has them."""
 
     answered: TopicModel
     unanswered: TopicModel
     switch: SwitchModel
     correction: CorrectionModel | None = None
+    meant: MeantModel | None = None
 
     ANSWERED = "topic_model_answered.txt"
     UNANSWERED = "topic_model_unanswered.txt"
     SWITCH = "switch_model.json"
     CORRECTION = "correction_model.json"
+    MEANT = "meant_model.json"
 
     @classmethod
     def load(cls, directory: Path) -> WriterModel:
@@ -554,11 +557,13 @@ class WriterModel:
         if not directory.is_dir():
             raise ModelError(f"{directory}: no such model directory")
         correction = directory / cls.CORRECTION
+        meant = directory / cls.MEANT
         return cls(
             TopicModel.load(directory / cls.ANSWERED),
             TopicModel.load(directory / cls.UNANSWERED),
             SwitchModel.load(directory / cls.SWITCH),
             CorrectionModel.load(correction) if correction.exists() else None,
+            MeantModel.load(meant) if meant.exists() else None,
         )
 
     def save(self, directory: Path) -> None:
@@ -569,6 +574,8 @@ class WriterModel:
         self.switch.save(directory / self.SWITCH)
         if self.correction is not None:
             self.correction.save(directory / self.CORRECTION)
+        if self.meant is not None:
+            self.meant.save(directory / self.MEANT)
 
     def ranker(self, turn: Turn) -> TopicModel:
         """The topic ranker for ``turn``."""
@@ -617,8 +624,9 @@ def _is_thing(context: Context, name: str) -> bool:
 
 class LearnedWriter(RuleWriter):
     """The rule writer composed with a :class:`LearnedChooser`: the trained ranker chooses the
-    topic of a turn that does not correct; everything else, corrections, operations and the
-    query, follows the rules."""
+    topic of a turn that does not correct; the correction and meant models, where the model
+    has them, read corrections and what they mean beside the rules; everything else follows
+    the rules."""
 
     def __init__(
         self,
@@ -655,6 +663,7 @@ class LearnedWriter(RuleWriter):
             unseen,
             nicknames,
             corrects,
+            model.meant,
         )
         self._contexts = lru_cache(maxsize=CONTEXTS_KEPT)(super().context)
 

@@ -67,6 +67,7 @@ from memrevise.writer.context import (
     topic_is_person,
     topic_is_thing,
 )
+from memrevise.writer.meant import FEATURES, MEANT_MARGIN, MEANT_READ, NOT_FOUND, Candidate
 from memrevise.writer.pages import Opening, is_kind, same_kind, similarity, year_of
 from memrevise.writer.query import (
     GENERIC_HEADS,
@@ -90,6 +91,20 @@ from memrevise.writer.switch import SwitchInput
 _WH = frozenset("what who whom whose which when where why how".split())
 _OPENERS = frozenset("and so ok okay oh also then but well now hm hmm btw".split())
 _SHORT_TURN = 8  # words: a longer turn changes a value only with a correction cue
+_MEANT_SOURCES = (  # where a candidate of the meant model was found (its features)
+    "namesake",
+    "family",
+    "shares_word",
+    "surname",
+    "topic",
+    "answered",
+    "asked",
+    "said",
+    "searched",
+)
+_TWO_DIGITS = re.compile(r"\d\d")  # "the 67 cartoon": 1967 or 2067
+_CENTURIES = ("19", "20")
+_NAMED_LENGTH = 4  # a word of a page's name this long, typed, names it
 EARLIER_NAMES = 8  # names from the latest answers a described correction may mean
 ANSWER_HORIZON = 30  # the latest turns whose answers' names, lists and kinds can be referred to
 RECENT_TOPICS = 10  # the most recently discussed topics a correction or a return may mean
@@ -134,7 +149,9 @@ class RuleWriter:
     ("cn tower"), ``unseen`` (a word the corpus never has) lets a word be read as a misspelt
     name, ``chooser``, when given, chooses the topic of a turn that does not correct
     before the rules do, and ``corrects`` (a trained model's chance that a turn corrects the
-    last answer) reads as corrections the turns no rule reads as one."""
+    last answer) reads as corrections the turns no rule reads as one, and ``meant`` (a
+    trained model's chance that a candidate is the page a correction means) chooses among
+    the pages in play where it is surer than of the rules' choice."""
 
     def __init__(
         self,
@@ -150,9 +167,11 @@ class RuleWriter:
         unseen: Callable[[str], bool] = lambda _: False,
         nicknames: Callable[[str], Sequence[str]] | None = None,
         corrects: Callable[[SwitchInput], float] | None = None,
+        meant: Callable[[Sequence[Candidate]], Sequence[float]] | None = None,
     ):
         titles = list(titles)
         self.corrects = corrects
+        self.meant = meant
         self.nicknames = nicknames
         self.rare = rare
         self.unseen = unseen
@@ -207,6 +226,7 @@ class RuleWriter:
                 decision = self._self_repair(context, text, turn, previous_question)
         if decision is None and memory.nodes:
             decision = self._value_revision(context, text, previous_question)
+        ruled = decision is not None  # a self-repair or value revision the rules read
         if decision is None and memory.nodes and self._corrects(context, text):
             decision = self._correction(context, text, previous_question)
         if decision is None and memory.nodes:
@@ -216,6 +236,8 @@ class RuleWriter:
                 context, text, previous_question, self._continuation(context, text, turn)
             )
         decision = self._as_named_page(context, decision)
+        if not ruled and memory.nodes:
+            decision = self._meant_instead(context, text, previous_question, decision)
         if turn.answer and memory.nodes:
             decision = self._meant_by_answer(
                 context, text, turn.answer, decision, previous_question
@@ -256,6 +278,116 @@ class RuleWriter:
         if corrected is None or corrected.topic.casefold() == current.name.casefold():
             return decision
         return corrected
+
+    def _meant_instead(
+        self, context: Context, text: str, previous_question: str | None, decision: _Decision
+    ) -> _Decision:
+        """A turn read as a correction means the candidate the ``meant`` model is surest of,
+        where it is surer of it than of the rules' choice by :data:`MEANT_MARGIN` and it is
+        not what the turn rejects."""
+        if self.meant is None:
+            return decision
+        candidates = self._meant_candidates(context, text, decision)
+        if not candidates:
+            return decision
+        rejected = decision.rejected or self._rejected(context, text)
+        chances = dict(
+            zip((c.name.casefold() for c in candidates), self.meant(candidates), strict=True)
+        )
+        best = max(candidates, key=lambda c: chances[c.name.casefold()]).name
+        chosen = chances.get(decision.topic.casefold(), 0.0)
+        if (
+            rejected is None
+            or best.casefold() in (rejected.casefold(), decision.topic.casefold())
+            or chances[best.casefold()] - chosen < MEANT_MARGIN
+        ):
+            return decision
+        return self._revision(
+            context, text, previous_question, rejected, best, self._depends(context, best)
+        )
+
+    def _meant_candidates(
+        self, context: Context, text: str, decision: _Decision
+    ) -> list[Candidate]:
+        """The pages a turn that the rules or the correction model read as a correction may
+        mean, with their :data:`~memrevise.writer.meant.FEATURES`; none for another turn."""
+
+        def same(name: str, other: str | None) -> bool:
+            return other is not None and name.casefold() == other.casefold()
+
+        current = context.current.name if context.current is not None else None
+        negated = {
+            context.canonical(n).casefold()
+            for phrase in cues.negated(text)
+            for n in context.names(phrase)
+        }
+        moved = not decision.contradicts and not same(decision.topic, current)
+        if moved and decision.topic.casefold() not in negated:
+            return []  # a turn the rules moved on without correcting, to what it did not deny
+        chance = self.corrects(SwitchInput.after(context.memory, text)) if self.corrects else 0.0
+        if not decision.contradicts and chance < MEANT_READ:
+            return []
+        if cues.repair_split(text) is not None or cues.comes_back(text):
+            return []  # a turn that repairs itself means what its last part says
+        if _read_exactly(text, decision.topic):
+            return []
+        rejected = decision.rejected or self._rejected(context, text)
+        sources: dict[str, set[str]] = {}
+
+        def add(names: Iterable[str], source: str) -> None:
+            for name in names:
+                sources.setdefault(context.canonical(name), set()).add(source)
+
+        for held in dict.fromkeys(n for n in (rejected, current) if n is not None):
+            add([*self.titles.named(held), *self.siblings.namesakes(held)], "namesake")
+            add((m.title for m in self.siblings.family(held)), "family")
+            add(self._sharing_a_word(held), "shares_word")
+            add(self._of_last_name(held), "surname")
+        recent = [t.name for t in context.recent_topics()]
+        add(recent, "topic")
+        add((n for _, n in context.answer_names[-EARLIER_NAMES:]), "answered")
+        add(
+            (n for node in context.memory.nodes[-2:] for n in context.names(node.question)), "asked"
+        )
+        said = context.names(text)
+        add([*said, *(t for n in said for t in self.titles.named(n))], "said")
+        searched = self.search(text) if self.search is not None else []
+        add(searched, "searched")
+        add([decision.topic], "chosen")
+        words = set(cues.words_of(text))
+        years = words | {f"{c}{w}" for w in words if _TWO_DIGITS.fullmatch(w) for c in _CENTURIES}
+        stems = frozenset(tokenize(" ".join(_content(text))))
+        said_years = {w for w in years if _YEAR.fullmatch(w)}
+        rejected_page = self._page_words(rejected) if rejected is not None else frozenset()
+        candidates = []
+        for name, found in sources.items():
+            page = self._page_words(name)
+            title = set(cues.words_of(strip_qualifier(name)))
+            qualified = set(cues.words_of(qualifier(name)))
+            opening = self._opening(name)
+            values = {
+                "search_rank": searched.index(name) if name in searched else NOT_FOUND,
+                "page_words": len(stems & page),
+                "page_share": len(stems & page) / max(1, len(stems)),
+                "title_words": len(title & words),
+                "title_share": len(title & words) / max(1, len(title)),
+                "qualifier_years": len(qualified & years),
+                "page_years": len(page & said_years),
+                "qualifier_words": len(qualified & words),
+                "rejected": same(name, rejected),
+                "current": same(name, current),
+                "chosen": same(name, decision.topic),
+                "recency": recent.index(name) if name in recent else NOT_FOUND,
+                **{source: source in found for source in _MEANT_SOURCES},
+                "negated": name.casefold() in negated,
+                "like_rejected": len(page & rejected_page) / max(1, len(page | rejected_page)),
+                "candidates": len(sources),
+                "corrects": chance,
+                "contradicts": bool(decision.contradicts),
+                "stated_kind": opening is not None and opening.stated,
+            }
+            candidates.append(Candidate(name, tuple(float(values[f]) for f in FEATURES)))
+        return candidates
 
     def _meant_by_answer(
         self,
@@ -4076,6 +4208,25 @@ _ASKING_ABOUT = re.compile(  # "and what about", "n", "now", "same for", "the sa
     r"(?:\s+(?:q|question|thing)\b)?(?:\s+(?:for|with|about)\b)?)?",
     re.IGNORECASE,
 )
+
+
+def _read_exactly(text: str, chosen: str) -> bool:
+    """Whether a turn says exactly what the rules' reading ``chosen`` rests on: a place in a
+    list or in the conversation ("the first one you listed", "the former", "the second place
+    we talked about"), "the other", a word of an answer ("the one where you mentioned ..."),
+    or a word of ``chosen``'s name, typed outside a "not" and misspelt by a letter at most
+    ("i meat france, not united kingdom", "Super Mario Galixy")."""
+    if (
+        cues.positions(text)
+        or cues.conversation_position(text) is not None
+        or cues.conversation_place(text) is not None
+        or cues.wants_other(text)
+        or _TOLD.search(text)
+    ):
+        return True
+    typed = set(cues.words_of(_NOT_PART.sub("", text)))
+    named = {w for w in cues.words_of(strip_qualifier(chosen)) if len(w) >= _NAMED_LENGTH}
+    return any(damerau_levenshtein_distance(w, t) <= 1 for w in named for t in typed)
 
 
 def _content(text: str) -> set[str]:

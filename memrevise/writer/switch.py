@@ -179,24 +179,14 @@ class TurnClassifier:
 
     @classmethod
     def load(cls, path: Path) -> Self:
-        from memrevise.writer.boosting import lightgbm
+        from memrevise.writer.boosting import booster, load_model
 
-        try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        def build(data: dict) -> Self:
             if list(data.get("classes", ())) != list(cls.CLASSES):
                 raise ValueError(f"classes {data.get('classes')!r}, expected {list(cls.CLASSES)}")
-            return cls(data["vocabulary"], lightgbm.Booster(model_str=data["booster"]))
-        except OSError as error:
-            raise ModelError(f"{path}: cannot read the {cls.KIND} ({error.strerror})") from None
-        except (
-            lightgbm.basic.LightGBMError,
-            ValueError,
-            KeyError,
-            TypeError,
-            AttributeError,
-            UnicodeDecodeError,
-        ) as error:
-            raise ModelError(f"{path}: not a {cls.KIND} ({error})") from None
+            return cls(data["vocabulary"], booster(data["booster"]))
+
+        return load_model(path, cls.KIND, build)
 
 
 class SwitchModel(TurnClassifier):
