@@ -260,14 +260,25 @@ def train_writer_command(
         typer.Option("--out", help="Directory for the models (default: ./writer-model)."),
     ] = None,
     seed: Annotated[int, typer.Option(help="The benchmark's split seed.")] = 0,
+    data: Annotated[
+        Path | None,
+        typer.Option(
+            help="A folder of hand-written sets: its follow-up sets train the rankers too."
+        ),
+    ] = None,
+    exclude: Annotated[
+        list[str] | None, typer.Option(help="A set's folder name to leave out (repeatable).")
+    ] = None,
 ) -> None:
     """Train the learned writer's switch and topic models on the benchmark's training
-    conversations."""
+    conversations (and the hand-written follow-up sets under --data, where given)."""
     from memrevise.train.writer import output_directory, train_writer
 
     out_path = output_directory(out_path)
     with shown(err):
-        result = train_writer(topiocqa, out_path, seed, progress=stage)
+        result = train_writer(
+            topiocqa, out_path, seed, progress=stage, data=data, exclude=exclude or ()
+        )
     answered, unanswered = result.dev_accuracy
     out.print(
         f"saved {out_path}: trained on {result.train_groups} groups; top-1 on development "

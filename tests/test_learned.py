@@ -1,16 +1,22 @@
 """The learned writer: candidates, features, training on a tiny set, and its model file."""
 
+import json
+
 import numpy as np
 import pytest
 
 from memrevise.bench.conversation import Conversation, SourceTurn
 from memrevise.data import demo_collection
+from memrevise.errors import LineError
 from memrevise.memory import Memory, Status
 from memrevise.retrieval import BM25Index, read_collection
 from memrevise.search import MemRevise
 from memrevise.train.writer import (
+    SEARCHED_EVERY,
     examples,
     fit_writer,
+    followup_conversations,
+    handwritten_groups,
     oracle_memories,
     switch_examples,
     written_memories,
@@ -344,3 +350,42 @@ def test_a_pronoun_never_brings_back_a_topic_the_user_withdrew(rules, features, 
     model = WriterModel(prefers, prefers, switch)  # type: ignore[arg-type]
     chosen, _ = LearnedChooser(model, features).choose(context, said.question, said)
     assert chosen == "Buzz Aldrin"
+
+
+@pytest.fixture
+def followup_sets(tmp_path):
+    """A folder of hand-written sets: one follow-up set over the demo collection (the
+    conversations above, typed as people type them) and a revision set, which is no
+    follow-up set."""
+    folder = tmp_path / "followups-a"
+    folder.mkdir()
+    (folder / "collection.jsonl").write_bytes(demo_collection().read_bytes())
+    lines = [
+        {"turns": [{"question": t.question, "answer": t.answer, "topic": t.topic} for t in c.turns]}
+        for c in CONVERSATIONS
+    ]
+    (folder / "conversations.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines))
+    (tmp_path / "revisions-a").mkdir()
+    (tmp_path / "revisions-a" / "items.jsonl").write_text("")
+    return tmp_path
+
+
+def test_a_follow_up_set_reads_as_labelled_conversations(followup_sets):
+    path = followup_sets / "followups-a" / "conversations.jsonl"
+    read = followup_conversations(path)
+    assert [[(t.question, t.topic) for t in c.turns] for c in read] == [
+        [(t.question, t.topic) for t in c.turns] for c in CONVERSATIONS
+    ]
+    path.write_text(json.dumps({"turns": [{"answer": "no question"}]}) + "\n")
+    with pytest.raises(LineError, match=r"conversations\.jsonl:1: turns"):
+        followup_conversations(path)
+
+
+def test_hand_written_sets_add_a_share_of_their_searched_turns_groups(followup_sets, switch):
+    groups = handwritten_groups(followup_sets, (), switch)
+    answered, searched = groups.by_answer()
+    labelled_after_first = sum(len(c.turns) - 1 for c in CONVERSATIONS)
+    assert answered.labels == []
+    assert len(searched.labels) == -(-labelled_after_first // SEARCHED_EVERY)
+    assert all(labels.sum() == 1 for labels in groups.labels)
+    assert handwritten_groups(followup_sets, ["followups-a"], switch).labels == []

@@ -19,8 +19,7 @@ from pathlib import Path
 
 from memrevise.bench.conversation import Conversation
 from memrevise.bench.items import read_items
-from memrevise.errors import LineError
-from memrevise.jsonl import read_objects
+from memrevise.train.writer import followup_conversations
 from memrevise.writer.switch import CorrectionModel, SwitchInput
 
 CORRECTING_TIERS = frozenset({"correction"})
@@ -41,13 +40,7 @@ def revision_examples(items: Path) -> Iterator[tuple[SwitchInput, int]]:
 
 def followup_examples(conversations: Path) -> Iterator[tuple[SwitchInput, int]]:
     """(input, 0) for every turn after the first of a follow-up set's conversations."""
-    for number, record in read_objects(conversations):
-        try:
-            turns = [(t["question"], t.get("answer") or "") for t in record["turns"]]
-        except (KeyError, TypeError) as error:
-            raise LineError(conversations, number, f"turns: {error}") from None
-        for (question, answer), (asked, _) in pairwise(turns):
-            yield SwitchInput(asked, question, answer), 0
+    return conversation_examples(followup_conversations(conversations))
 
 
 def conversation_examples(

@@ -21,9 +21,11 @@ from memrevise.bench.collection import topiocqa_collection
 from memrevise.bench.conversation import Conversation, SourceTurn
 from memrevise.bench.oracle import Oracle
 from memrevise.bench.sources import load_topiocqa
+from memrevise.errors import LineError
+from memrevise.jsonl import read_objects
 from memrevise.memory import Memory
 from memrevise.progress import advance, stage, track
-from memrevise.retrieval import BM25Index
+from memrevise.retrieval import BM25Index, read_collection
 from memrevise.search import MemRevise
 from memrevise.writer.base import Turn
 from memrevise.writer.grounding import Grounding
@@ -94,6 +96,48 @@ class Groups:
 
 
 Step = tuple[Memory, SourceTurn]
+SEARCHED_EVERY = 3  # of the hand-written sets' searched-turn groups, one in this many is kept
+
+
+def followup_conversations(path: Path) -> list[Conversation]:
+    """The conversations of a hand-written follow-up set (``conversations.jsonl``: each line
+    a ``turns`` list of ``question``, ``answer`` and ``topic``), numbered by line."""
+    conversations = []
+    for number, record in read_objects(path):
+        try:
+            turns = tuple(
+                SourceTurn(t["question"], t.get("answer") or "", t.get("topic"))
+                for t in record["turns"]
+            )
+        except (KeyError, TypeError, AttributeError) as error:
+            raise LineError(path, number, f"turns: {error}") from None
+        conversations.append(Conversation(f"{path.parent.name}:{number}", "handwritten", turns))
+    return conversations
+
+
+def handwritten_groups(data: Path, exclude: Iterable[str], switch: SwitchModel) -> Groups:
+    """Ranking groups of the searched turns of the hand-written follow-up sets under ``data``
+    (folders holding ``collection.jsonl`` and ``conversations.jsonl``; those named in
+    ``exclude`` left out), each read in its own collection's context from the memories its
+    labels imply; one in :data:`SEARCHED_EVERY` is kept. People name their new topics in
+    these sets far more often than TopiOCQA's askers do: the searched turn's ranker learns
+    that from a share of them without forgetting TopiOCQA's unnamed returns, and the history
+    turn's ranker, which reads the answer, learns from TopiOCQA alone (with these sets'
+    answers it follows a name an answer gives where the question named its own topic)."""
+    left_out = set(exclude)
+    groups = Groups([], [])
+    for folder in sorted(p for p in Path(data).iterdir() if p.is_dir()):
+        if folder.name in left_out or not (folder / "conversations.jsonl").is_file():
+            continue
+        index = BM25Index.build(read_collection(folder / "collection.jsonl"))
+        rules = RuleWriter(**Grounding.of(index).kwargs())
+        steps = oracle_memories(followup_conversations(folder / "conversations.jsonl"))
+        groups.extend(examples(rules, Features(index, switch), steps))
+    column = FEATURES.index("has_answer")
+    searched = [i for i, f in enumerate(groups.features) if f[0, column] <= 0][::SEARCHED_EVERY]
+    groups.features = [groups.features[i] for i in searched]
+    groups.labels = [groups.labels[i] for i in searched]
+    return groups
 
 
 def oracle_memories(conversations: Iterable[Conversation]) -> Iterator[Step]:
@@ -205,9 +249,12 @@ def train_writer(
     out: Path,
     seed: int = 0,
     progress: Callable[[str], None] = lambda _: None,
+    data: Path | None = None,
+    exclude: Iterable[str] = (),
 ) -> Training:
-    """Train on the benchmark's training conversations (split by ``seed``) and save the models
-    in the directory ``out``.
+    """Train on the benchmark's training conversations (split by ``seed``) and, where ``data``
+    is given, the hand-written follow-up sets under it (:func:`handwritten_groups`), and save
+    the models in the directory ``out``.
 
     The training conversations are cut in two halves. Each half's ranking features take their
     switch probabilities from a switch model trained on the other half, as at run time on
@@ -255,6 +302,9 @@ def train_writer(
     train_groups = Groups([], [])
     for groups in (*oracle_groups, written):
         train_groups.extend(groups)
+    if data is not None:
+        progress("hand-written follow-up sets")
+        train_groups.extend(handwritten_groups(data, exclude, switch))
     progress(f"training on {len(train_groups.labels)} groups")
     trained, accuracy = fit_writer(train_groups, dev_groups, switch)
     trained.save(out)
