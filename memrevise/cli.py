@@ -251,6 +251,12 @@ train_app = typer.Typer(
 app.add_typer(train_app, name="train")
 
 
+# The hand-written sets a training command leaves out, by folder name.
+ExcludedSets = Annotated[
+    list[str] | None, typer.Option(help="A set's folder name to leave out (repeatable).")
+]
+
+
 @train_app.command("writer")
 @_fails_cleanly
 def train_writer_command(
@@ -266,9 +272,7 @@ def train_writer_command(
             help="A folder of hand-written sets: its follow-up sets train the rankers too."
         ),
     ] = None,
-    exclude: Annotated[
-        list[str] | None, typer.Option(help="A set's folder name to leave out (repeatable).")
-    ] = None,
+    exclude: ExcludedSets = None,
 ) -> None:
     """Train the learned writer's switch and topic models on the benchmark's training
     conversations (and the hand-written follow-up sets under --data, where given)."""
@@ -299,9 +303,7 @@ def train_corrections_command(
         Path | None,
         typer.Option(help="TopiOCQA training file: its training turns correct nothing."),
     ] = None,
-    exclude: Annotated[
-        list[str] | None, typer.Option(help="A set's folder name to leave out (repeatable).")
-    ] = None,
+    exclude: ExcludedSets = None,
     seed: Annotated[int, typer.Option(help="The benchmark's split seed.")] = 0,
 ) -> None:
     """Train the correction model: which turns correct the last answer, from hand-written
@@ -335,9 +337,7 @@ def train_corrections_command(
 def train_meant_command(
     data: Annotated[Path, typer.Option(help="A folder of hand-written revision sets.")],
     out_path: Annotated[Path, typer.Option("--out", help="The meant model's JSON file.")],
-    exclude: Annotated[
-        list[str] | None, typer.Option(help="A set's folder name to leave out (repeatable).")
-    ] = None,
+    exclude: ExcludedSets = None,
 ) -> None:
     """Train the meant model: which page a correction means among the pages in play, from
     hand-written revision sets read by the shipped writer."""

@@ -29,7 +29,7 @@ FEATURES = (
     "page_share",  # ... as a share of the turn's content stems
     "title_words",  # the turn's words in the title without its qualifier
     "title_share",  # ... as a share of those title words
-    "qualifier_years",  # years of the qualifier the turn says ("67" for 1967)
+    "qualifier_years",  # words of the qualifier the turn says, "67" read as 1967 or 2067 too
     "qualifier_words",  # words of the qualifier the turn says ("film")
     "page_years",  # years the turn says that the page has ("the 1950 one")
     "rejected",  # the topic the turn rejects
