@@ -8,12 +8,11 @@ a process leaves scikit-learn out, unless the process has imported scikit-learn 
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from memrevise.errors import ModelError
 
@@ -35,12 +34,12 @@ def _without_scikit_learn() -> ModuleType:
 lightgbm = _without_scikit_learn()
 
 
-def load_model(path: Path, kind: str, build: Callable[[dict[str, Any]], T]) -> T:
-    """The model ``build`` makes of the JSON file at ``path`` (its booster read with
-    :func:`booster`); a file that cannot be read or is no such model raises
-    :class:`~memrevise.errors.ModelError` naming the file and ``kind``."""
+def load_model(path: Path, kind: str, build: Callable[[str], T]) -> T:
+    """The model ``build`` makes of the text of the file at ``path`` (a booster read with
+    :func:`booster`, or JSON that holds one); a file that cannot be read or is no such model
+    raises :class:`~memrevise.errors.ModelError` naming the file and ``kind``."""
     try:
-        return build(json.loads(Path(path).read_text(encoding="utf-8")))
+        return build(Path(path).read_text(encoding="utf-8"))
     except OSError as error:
         raise ModelError(f"{path}: cannot read the {kind} ({error.strerror})") from None
     except (

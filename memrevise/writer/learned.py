@@ -516,15 +516,9 @@ class TopicModel:
 
     @classmethod
     def load(cls, path: Path) -> TopicModel:
-        from memrevise.writer.boosting import lightgbm
+        from memrevise.writer.boosting import booster, load_model
 
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-            return cls(lightgbm.Booster(model_str=text))
-        except OSError as error:
-            raise ModelError(f"{path}: cannot read the topic model ({error.strerror})") from None
-        except (lightgbm.basic.LightGBMError, ValueError, UnicodeDecodeError) as error:
-            raise ModelError(f"{path}: not a topic model ({error})") from None
+        return load_model(path, "topic model", lambda text: cls(booster(text)))
 
     def save(self, path: Path) -> None:
         Path(path).write_text(self.booster.model_to_string(), encoding="utf-8")

@@ -122,7 +122,8 @@ class MeantModel:
     def load(cls, path: Path) -> Self:
         from memrevise.writer.boosting import booster, load_model
 
-        def build(data: dict) -> Self:
+        def build(text: str) -> Self:
+            data = json.loads(text)
             if list(data.get("features", ())) != list(FEATURES):
                 raise ValueError(f"features {data.get('features')!r}, expected {list(FEATURES)}")
             return cls(booster(data["booster"]))

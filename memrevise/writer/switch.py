@@ -181,7 +181,8 @@ class TurnClassifier:
     def load(cls, path: Path) -> Self:
         from memrevise.writer.boosting import booster, load_model
 
-        def build(data: dict) -> Self:
+        def build(text: str) -> Self:
+            data = json.loads(text)
             if list(data.get("classes", ())) != list(cls.CLASSES):
                 raise ValueError(f"classes {data.get('classes')!r}, expected {list(cls.CLASSES)}")
             return cls(data["vocabulary"], booster(data["booster"]))
