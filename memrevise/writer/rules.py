@@ -287,18 +287,25 @@ class RuleWriter:
         not what the turn rejects."""
         if self.meant is None:
             return decision
-        candidates = self._meant_candidates(context, text, decision)
-        if not candidates:
+        denied = {
+            context.canonical(n).casefold()
+            for phrase in cues.negated(text)
+            for n in context.names(phrase)
+        }
+        chance = self._meant_asked(context, text, decision, denied)
+        if chance is None:
             return decision
         rejected = decision.rejected or self._rejected(context, text)
+        if rejected is None:
+            return decision
+        candidates = self._meant_candidates(context, text, decision, rejected, denied, chance)
         chances = dict(
             zip((c.name.casefold() for c in candidates), self.meant(candidates), strict=True)
         )
         best = max(candidates, key=lambda c: chances[c.name.casefold()]).name
         chosen = chances.get(decision.topic.casefold(), 0.0)
         if (
-            rejected is None
-            or best.casefold() in (rejected.casefold(), decision.topic.casefold())
+            best.casefold() in (rejected.casefold(), decision.topic.casefold())
             or chances[best.casefold()] - chosen < MEANT_MARGIN
         ):
             return decision
@@ -306,32 +313,42 @@ class RuleWriter:
             context, text, previous_question, rejected, best, self._depends(context, best)
         )
 
+    def _meant_asked(
+        self, context: Context, text: str, decision: _Decision, denied: set[str]
+    ) -> float | None:
+        """The correction model's chance for a turn the meant model is asked about (the rules
+        or the correction model read it as a correction, it does not repair itself and does
+        not state its reading exactly); None for another turn. ``denied``: the names the turn
+        says after "not", casefolded."""
+        current = context.current
+        stays = current is not None and decision.topic.casefold() == current.name.casefold()
+        if not decision.contradicts and not stays and decision.topic.casefold() not in denied:
+            return None  # a turn the rules moved on without correcting, to what it did not deny
+        chance = self.corrects(SwitchInput.after(context.memory, text)) if self.corrects else 0.0
+        if not decision.contradicts and chance < MEANT_READ:
+            return None
+        if cues.repair_split(text) is not None or cues.comes_back(text):
+            return None  # a turn that repairs itself means what its last part says
+        if _read_exactly(text, decision.topic):
+            return None
+        return chance
+
     def _meant_candidates(
-        self, context: Context, text: str, decision: _Decision
+        self,
+        context: Context,
+        text: str,
+        decision: _Decision,
+        rejected: str,
+        denied: set[str],
+        chance: float,
     ) -> list[Candidate]:
-        """The pages a turn that the rules or the correction model read as a correction may
-        mean, with their :data:`~memrevise.writer.meant.FEATURES`; none for another turn."""
+        """The pages a correction that rejects ``rejected`` may mean, with their
+        :data:`~memrevise.writer.meant.FEATURES` (``chance``: the correction model's)."""
 
         def same(name: str, other: str | None) -> bool:
             return other is not None and name.casefold() == other.casefold()
 
         current = context.current.name if context.current is not None else None
-        negated = {
-            context.canonical(n).casefold()
-            for phrase in cues.negated(text)
-            for n in context.names(phrase)
-        }
-        moved = not decision.contradicts and not same(decision.topic, current)
-        if moved and decision.topic.casefold() not in negated:
-            return []  # a turn the rules moved on without correcting, to what it did not deny
-        chance = self.corrects(SwitchInput.after(context.memory, text)) if self.corrects else 0.0
-        if not decision.contradicts and chance < MEANT_READ:
-            return []
-        if cues.repair_split(text) is not None or cues.comes_back(text):
-            return []  # a turn that repairs itself means what its last part says
-        if _read_exactly(text, decision.topic):
-            return []
-        rejected = decision.rejected or self._rejected(context, text)
         sources: dict[str, set[str]] = {}
 
         def add(names: Iterable[str], source: str) -> None:
@@ -339,7 +356,7 @@ class RuleWriter:
                 sources.setdefault(context.canonical(name), set()).add(source)
 
         for held in dict.fromkeys(n for n in (rejected, current) if n is not None):
-            add([*self.titles.named(held), *self.siblings.namesakes(held)], "namesake")
+            add(self._namesakes_of(held), "namesake")
             add((m.title for m in self.siblings.family(held)), "family")
             add(self._sharing_a_word(held), "shares_word")
             add(self._of_last_name(held), "surname")
@@ -358,7 +375,7 @@ class RuleWriter:
         years = words | {f"{c}{w}" for w in words if _TWO_DIGITS.fullmatch(w) for c in _CENTURIES}
         stems = frozenset(tokenize(" ".join(_content(text))))
         said_years = {w for w in years if _YEAR.fullmatch(w)}
-        rejected_page = self._page_words(rejected) if rejected is not None else frozenset()
+        rejected_page = self._page_words(rejected)
         candidates = []
         for name, found in sources.items():
             page = self._page_words(name)
@@ -379,7 +396,7 @@ class RuleWriter:
                 "chosen": same(name, decision.topic),
                 "recency": recent.index(name) if name in recent else NOT_FOUND,
                 **{source: source in found for source in _MEANT_SOURCES},
-                "negated": name.casefold() in negated,
+                "negated": name.casefold() in denied,
                 "like_rejected": len(page & rejected_page) / max(1, len(page | rejected_page)),
                 "candidates": len(sources),
                 "corrects": chance,
@@ -1175,11 +1192,7 @@ class RuleWriter:
         # ... then the current topic's, where a repair withdrew another ("and boulle wrote
         # william con— no, the 68 film" on the novel: its film of 1968)
         held = [rejected, *([context.current.name] if context.current is not None else [])]
-        namesakes = [
-            n
-            for name in dict.fromkeys(held)
-            for n in [*self.titles.named(name), *self.siblings.namesakes(name)]
-        ]
+        namesakes = [n for name in dict.fromkeys(held) for n in self._namesakes_of(name)]
         family = [m.title for name in dict.fromkeys(held) for m in self.siblings.family(name)]
         pages = {*namesakes, *family}
 
@@ -1984,6 +1997,10 @@ class RuleWriter:
         """Whether a page is called ``noun``: the kind its opening states ("a Roman emperor"),
         or a word of its title ("the antipope", "the ford")."""
         return is_kind(self._stated_kind(name), noun) or noun in cues.words_of(name)
+
+    def _namesakes_of(self, name: str) -> list[str]:
+        """The pages that share ``name``: its titles, then its namesakes by name."""
+        return [*self.titles.named(name), *self.siblings.namesakes(name)]
 
     def _page_words(self, name: str) -> frozenset[str]:
         return self.pages(name) if self.pages is not None else frozenset()
