@@ -11,11 +11,11 @@ from memrevise.errors import LineError
 from memrevise.memory import Memory, Status
 from memrevise.retrieval import BM25Index, read_collection
 from memrevise.search import MemRevise
+from memrevise.train.sets import followup_conversations
 from memrevise.train.writer import (
     SEARCHED_EVERY,
     examples,
     fit_writer,
-    followup_conversations,
     handwritten_groups,
     oracle_memories,
     switch_examples,

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from memrevise.bench.conversation import Conversation
 from memrevise.bench.items import read_items
-from memrevise.train.writer import followup_conversations
+from memrevise.train.sets import followup_conversations, set_folders
 from memrevise.writer.switch import CorrectionModel, SwitchInput
 
 CORRECTING_TIERS = frozenset({"correction"})
@@ -57,10 +57,7 @@ def handwritten_examples(
 ) -> Iterator[tuple[SwitchInput, int]]:
     """The examples of every set under ``data`` (a folder holding ``items.jsonl`` or
     ``conversations.jsonl``), in name order, the sets named in ``exclude`` left out."""
-    left_out = set(exclude)
-    for folder in sorted(p for p in Path(data).iterdir() if p.is_dir()):
-        if folder.name in left_out:
-            continue
+    for folder in set_folders(data, exclude):
         if (folder / "items.jsonl").is_file():
             yield from revision_examples(folder / "items.jsonl")
         elif (folder / "conversations.jsonl").is_file():

@@ -17,6 +17,7 @@ from pathlib import Path
 from memrevise.bench.items import read_items
 from memrevise.retrieval import BM25Index, read_collection
 from memrevise.search import MemRevise, SearchConfig
+from memrevise.train.sets import set_folders
 from memrevise.writer.grounding import Grounding
 from memrevise.writer.learned import DEFAULT_MODEL, LearnedWriter, WriterModel
 from memrevise.writer.meant import Candidate
@@ -63,7 +64,6 @@ def handwritten_groups(
     """The groups of every revision set under ``data``, in name order, the sets named in
     ``exclude`` left out; read with ``model`` (default: the shipped writer model)."""
     model = model or WriterModel.load(DEFAULT_MODEL)
-    left_out = set(exclude)
-    for folder in sorted(p for p in Path(data).iterdir() if p.is_dir()):
-        if folder.name not in left_out and (folder / "items.jsonl").is_file():
+    for folder in set_folders(data, exclude):
+        if (folder / "items.jsonl").is_file():
             yield from revision_groups(folder, model)

@@ -21,12 +21,11 @@ from memrevise.bench.collection import topiocqa_collection
 from memrevise.bench.conversation import Conversation, SourceTurn
 from memrevise.bench.oracle import Oracle
 from memrevise.bench.sources import load_topiocqa
-from memrevise.errors import LineError
-from memrevise.jsonl import read_objects
 from memrevise.memory import Memory
 from memrevise.progress import advance, stage, track
 from memrevise.retrieval import BM25Index, read_collection
 from memrevise.search import MemRevise
+from memrevise.train.sets import followup_conversations, set_folders
 from memrevise.writer.base import Turn
 from memrevise.writer.grounding import Grounding
 from memrevise.writer.learned import FEATURES, Features, LearnedWriter, TopicModel, WriterModel
@@ -99,22 +98,6 @@ Step = tuple[Memory, SourceTurn]
 SEARCHED_EVERY = 3  # of the hand-written sets' searched-turn groups, one in this many is kept
 
 
-def followup_conversations(path: Path) -> list[Conversation]:
-    """The conversations of a hand-written follow-up set (``conversations.jsonl``: each line
-    a ``turns`` list of ``question``, ``answer`` and ``topic``), numbered by line."""
-    conversations = []
-    for number, record in read_objects(path):
-        try:
-            turns = tuple(
-                SourceTurn(t["question"], t.get("answer") or "", t.get("topic"))
-                for t in record["turns"]
-            )
-        except (KeyError, TypeError, AttributeError) as error:
-            raise LineError(path, number, f"turns: {error}") from None
-        conversations.append(Conversation(f"{path.parent.name}:{number}", "handwritten", turns))
-    return conversations
-
-
 def handwritten_groups(data: Path, exclude: Iterable[str], switch: SwitchModel) -> Groups:
     """Ranking groups of the searched turns of the hand-written follow-up sets under ``data``
     (folders holding ``collection.jsonl`` and ``conversations.jsonl``; those named in
@@ -124,10 +107,9 @@ def handwritten_groups(data: Path, exclude: Iterable[str], switch: SwitchModel) 
     that from a share of them without forgetting TopiOCQA's unnamed returns, and the history
     turn's ranker, which reads the answer, learns from TopiOCQA alone (with these sets'
     answers it follows a name an answer gives where the question named its own topic)."""
-    left_out = set(exclude)
     groups = Groups([], [])
-    for folder in sorted(p for p in Path(data).iterdir() if p.is_dir()):
-        if folder.name in left_out or not (folder / "conversations.jsonl").is_file():
+    for folder in set_folders(data, exclude):
+        if not (folder / "conversations.jsonl").is_file():
             continue
         index = BM25Index.build(read_collection(folder / "collection.jsonl"))
         rules = RuleWriter(**Grounding.of(index).kwargs())
