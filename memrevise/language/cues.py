@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -183,8 +184,11 @@ RELATIONS = frozenset(
     "brother brothers sister sisters sibling siblings son sons daughter daughters father mother "
     "dad mom mum parent parents wife husband spouse uncle aunt nephew niece cousin grandson "
     "granddaughter grandfather grandmother bro sis grandpa grandma granddad grandad child "
-    "children kid kids".split()
+    "children kid kids grandchild grandchildren grandkid grandkids missus hubby".split()
 )
+# Words that name a relative only after a possessive ("his boy", "her girl"): alone they
+# name no one's relative ("the boy who lived")
+_OWNED_ONLY = {"boy": "son", "girl": "daughter"}
 # How a relation is written, and its canonical word ("dad" is "father", "sisters" "sister").
 _RELATION_OF = {word: word.removesuffix("s") for word in RELATIONS} | {
     "siblings": "sibling",
@@ -203,22 +207,37 @@ _RELATION_OF = {word: word.removesuffix("s") for word in RELATIONS} | {
     "kids": "child",
     "old man": "father",
     "old lady": "mother",
+    "grandchildren": "grandchild",
+    "grandkid": "grandchild",
+    "grandkids": "grandchild",
+    "missus": "wife",
+    "hubby": "husband",
 }
 # Words for a relative's age: "older", "big" -> "older"; "younger", "little" -> "younger".
 # ("youngest" is no step from one person: "their youngest brother" is read otherwise)
 _AGE_OF = dict.fromkeys("older elder big".split(), "older") | dict.fromkeys(
     "younger little baby kid".split(), "younger"
 )
-# A relation with the age before it ("older brother", "mum")
-_AGED_RELATION = (
-    r"(?:(?P<age>"
-    + "|".join(_AGE_OF)
-    + r")\s+)?(?P<relation>"
-    + "|".join(sorted(_RELATION_OF, key=len, reverse=True))
-    + ")"
+
+
+def _aged_relation(words: Iterable[str]) -> str:
+    """A pattern of a relation of ``words`` with the age before it ("older brother", "mum")."""
+    return (
+        rf"(?:(?P<age>{'|'.join(_AGE_OF)})\s+)?"
+        rf"(?P<relation>{'|'.join(sorted(words, key=len, reverse=True))})"
+    )
+
+
+_AGED_RELATION = _aged_relation(_RELATION_OF)
+_RELATION = re.compile(  # "his dad's first win", typed "his dads first win"; "his boy"
+    rf"\b(?:his|her|their|its)\s+{_aged_relation([*_RELATION_OF, *_OWNED_ONLY])}"
+    r"(?P<owner>['’]?s)?\b",
+    re.IGNORECASE,
 )
-_RELATION = re.compile(  # "his dad's first win", typed "his dads first win"
-    rf"\b(?:his|her|their|its)\s+{_AGED_RELATION}(?P<owner>['’]?s)?\b", re.IGNORECASE
+# "what about the father", "the founder dad": a relative by an article (and a word that
+# describes them), for a turn about a person that says nothing else
+_BARE_RELATION = re.compile(
+    rf"\bthe\s+(?:(?P<described>[a-z]+)\s+)??{_AGED_RELATION}\b", re.IGNORECASE
 )
 
 
@@ -251,7 +270,19 @@ def relation_after(text: str, at: int) -> tuple[Relation, int] | None:
 def _relation_in(match: re.Match[str]) -> Relation:
     """The relation a match of :data:`_AGED_RELATION` says, in canonical words."""
     age = _AGE_OF.get((match["age"] or "").casefold(), "")
-    return Relation(_RELATION_OF[match["relation"].casefold()], age)
+    said = match["relation"].casefold()
+    return Relation(_RELATION_OF.get(said) or _OWNED_ONLY[said], age)
+
+
+def bare_relation(text: str) -> tuple[Relation, int, int, str] | None:
+    """The one relative a text names by an article ("what about the father", "the founder
+    dad"), where it is written and the word that describes them ("founder"); None where
+    none or several are."""
+    found = list(_BARE_RELATION.finditer(text))
+    if len(found) != 1:
+        return None
+    match = found[0]
+    return _relation_in(match), match.start(), match.end(), match["described"] or ""
 
 
 def names_relation(text: str) -> bool:

@@ -330,7 +330,10 @@ def _name_keys(name: str) -> list[tuple[str, ...]]:
         # "star is born" for A Star Is Born: a long title without its article, as typed
         bare = key[1:] if len(key) > _BARE_TITLE_WORDS and key[0] in ARTICLES else None
         return [key, bare] if bare else [key]
-    place, region = (name_key(part) for part in base.split(","))
+    person, style = base.split(",")
+    if _STYLE.match(style.strip()) and len(name_key(person)) > 1:
+        return [key, name_key(person)]  # "walter rothschild" for "..., 2nd Baron Rothschild"
+    place, region = name_key(person), name_key(style)
     return [key, (*place, "in", *region), (*region, *place)] if place and region else [key]
 
 
@@ -350,6 +353,12 @@ def is_initialism(name: str) -> bool:
 # Words beside a name in a title that people leave out ("Alcatraz Island", "Santos FC",
 # "Mount Kilimanjaro").
 _GENERIC_PLACE_WORDS = frozenset("mount island fc afc cf lake".split())
+# A person's style after the comma of a title ("2nd Baron Rothschild", "Duchess of Parma",
+# "Lord Darnley"): the name before it is how people say it
+_STYLE = re.compile(
+    r"(?:\d+(?:st|nd|rd|th)\s+)?(?:Baron|Baroness|Viscount|Viscountess|Earl|Countess|Count|"
+    r"Duke|Duchess|Marquess|Marchioness|Lord|Lady|Prince|Princess|Holy Roman Emperor)\b"
+)
 _GENERIC_LEADING = frozenset({"comet"})  # "Comet Hale–Bopp" is "hale bopp"
 _MIDDLE_INITIAL = re.compile(r"(?<=\w) [A-Z]\. (?=\w)")  # "Anthony E. Pratt"
 _HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")  # between letters: "Koh-i-Noor"

@@ -48,11 +48,16 @@ _INVERSE = {
     "father": ("son", "daughter", "child"), "mother": ("son", "daughter", "child"),
     "parent": ("son", "daughter", "child"), "son": ("father", "mother", "parent"),
     "daughter": ("father", "mother", "parent"), "child": ("father", "mother", "parent"),
+    "grandfather": ("grandson", "granddaughter", "grandchild"),
+    "grandmother": ("grandson", "granddaughter", "grandchild"),
+    "grandson": ("grandfather", "grandmother"), "granddaughter": ("grandfather", "grandmother"),
+    "grandchild": ("grandfather", "grandmother"),
 }  # fmt: skip
 # The relations a word for either sex stands for ("her kid": her son or her daughter)
 _EITHER_SEX = {
     "child": ("son", "daughter"), "sibling": ("brother", "sister"),
     "parent": ("father", "mother"), "spouse": ("husband", "wife"),
+    "grandchild": ("grandson", "granddaughter"),
 }  # fmt: skip
 _OTHER_AGE = {"older": "younger", "younger": "older", "": ""}
 # A relation stated before "of" and a name ("the second son of Henry VII": Henry VII is the

@@ -1265,16 +1265,26 @@ class RuleWriter:
         return self._best_described(context, segment, candidates, related, spelled)[0]
 
     def _kin_of(
-        self, context: Context, segment: str, rejected: str, described: str = ""
+        self,
+        context: Context,
+        segment: str,
+        rejected: str,
+        described: str = "",
+        relation: cues.Relation | None = None,
     ) -> str | None:
-        """The relative a segment names by relation ("his older brother", "her dad") of the
-        current person, else of the rejected or a recent person topic, as the collection
-        states it: a page, or a name a page of the conversation's people writes; of several,
-        the one ``described`` fits best ("his son, the one with six wives")."""
-        said = cues.relations(segment)
-        if not said:
-            return None
-        relation = said[0][0]
+        """The relative a segment names by relation ("his older brother", "her dad"), or
+        ``relation`` where given, of the current person, else of the rejected or a recent
+        person topic, as the collection states it: a page, or a name a page of the
+        conversation's people writes; of several, the one ``described`` fits best ("his son,
+        the one with six wives")."""
+        if relation is None:
+            # "thats his boy lol. the dad": what the wrong answer was, not who is meant
+            said = [
+                r for r in cues.relations(segment) if not _SAYS_WHAT_IT_WAS.search(segment, 0, r[1])
+            ]
+            if not said:
+                return None
+            relation = said[0][0]
         current = context.current
         current_name = current.name if current is not None else None
         people = [
@@ -1309,6 +1319,25 @@ class RuleWriter:
         return None
 
     def _kin_pages(self, context: Context, person: str, relation: cues.Relation) -> list[str]:
+        """The pages of ``person``'s relatives of ``relation`` that the collection states
+        (:meth:`_stated_kin`); for a grandchild or a grandparent that no page states, those
+        of a child's children or a parent's parents ("her grandson" of Abigail Adams: her son
+        John Quincy Adams's son)."""
+        pages = self._stated_kin(context, person, relation)
+        step = _GRAND_STEPS.get(relation.relation)
+        if pages or step is None:
+            return pages
+        # "her grandson": a child's child, where no page states the grandson as such
+        first, second = (cues.Relation(r) for r in step)
+        found = [
+            page
+            for between in self._stated_kin(context, person, first)
+            for page in self._stated_kin(context, between, second)
+            if page.casefold() != person.casefold()
+        ]
+        return list(dict.fromkeys(found))
+
+    def _stated_kin(self, context: Context, person: str, relation: cues.Relation) -> list[str]:
         """The pages of ``person``'s relatives of ``relation`` that the collection states, not
         those whose pages say they are of the other sex; a relative written by a first name
         alone is the page of that name and ``person``'s last name ("his younger brother
@@ -1716,11 +1745,21 @@ class RuleWriter:
     def _relative_asked(self, context: Context, text: str) -> tuple[str, str] | None:
         """A turn that says nothing but a relative of the person in focus ("his son?", "and
         her father"): that relative's page, as the collection states the relation."""
-        written = _relation_only(text)
-        if written is None or context.current is None:
+        current = context.current
+        if current is None:
             return None
-        start, end = written
-        kin = self._kin_of(context, text, context.current.name, described=text[end:])
+        written = _relation_only(text)
+        if written is not None:
+            start, end = written
+            kin = self._kin_of(context, text, current.name, described=text[end:])
+            return (kin, text[start:end]) if kin is not None else None
+        bare = _bare_relation_only(text)  # "what about the father", "the founder dad"
+        if bare is None or not self._person(context, current.name):
+            return None
+        relation, start, end, modifier = bare
+        kin = self._kin_of(
+            context, text, current.name, f"{modifier} {text[end:]}".strip(), relation
+        )
         return (kin, text[start:end]) if kin is not None else None
 
     def _other_namesake(self, context: Context, text: str) -> tuple[str, None] | None:
@@ -3358,19 +3397,28 @@ class RuleWriter:
         with the relative in the subject's place. None for any other turn."""
         last = context.memory.nodes[-1]
         asked = (_questions(last.question) or [last.question])[-1]
-        relative = _relation_only(question)
+        bare = _bare_relation_only(question) if stepped else None
+        relative = _relation_only(question) or (bare[1:3] if bare is not None else None)
         if relative is not None:  # "his son?" after "where is edward ii buried"
             if not stepped or name.casefold() == last.topic.casefold():
                 return None
+            said = question[relative[0] : relative[1]]
+            if _THEN_ASKED.match(question[relative[1] :]):  # a question of the relative's own
+                shown = display_name(name, [t.name for t in context.memory.topics])
+                return replace_phrase(question, said, shown)  # "lionel then — when did he ..."
             subject = self._subject_of(context, asked, last.topic)
-            in_play = [t.name for t in context.memory.topics]
-            said = question[relative[0] : relative[1]]  # "his son" -> "Edward II's son"
+            in_play = [t.name for t in context.memory.topics]  # "his son" -> "Edward II's son"
             owner = display_name(last.topic, in_play)
             shown = display_name(name, in_play)
             if subject is None:  # "when was henry born": the relative asked about after it
                 return f"{asked.rstrip(' ?.!')} {shown}"
             if subject.casefold() not in POSSESSIVES:  # not "his, ...,'s wife"
-                shown = f"{shown}, {as_name(said, said.split()[0], owner)},"
+                owned = (  # "the founder dad" -> "Nathan Mayer Rothschild's founder dad"
+                    f"{owner}'s {said.split(maxsplit=1)[1]}"
+                    if bare is not None
+                    else as_name(said, said.split()[0], owner)
+                )
+                shown = f"{shown}, {owned},"
             return as_name(asked, subject, shown)
         found = _AND_ELLIPSIS.fullmatch(question.strip())
         if found is None:
@@ -4174,13 +4222,26 @@ def _relation_only(text: str) -> tuple[int, int] | None:
     return None if _content(f"{before} {after}") else (start, end)
 
 
+def _bare_relation_only(text: str) -> tuple[cues.Relation, int, int, str] | None:
+    """A turn that says nothing but a relative by an article ("what about the father", "the
+    founder dad"): the relation, where it is written and the word that describes them; None
+    for any other turn, and for one that names a relative by a possessive."""
+    bare = cues.bare_relation(text)
+    if bare is None or cues.relations(text):
+        return None
+    _, start, end, _ = bare
+    return None if _content(f"{_ASKING_ABOUT.sub('', text[:start])} {text[end:]}") else bare
+
+
 # A break after the relative, then a question of the relative's own (a pronoun asks it)
 _THEN_ASKED = re.compile(
-    r"\s*(?:(?:i\s+think|i\s+guess|maybe|probably|right|tho|though)\s*)?\s*(?:[—–;:]|\s-\s)"
+    r"\s*(?:(?:i\s+think|i\s+guess|maybe|probably|right|tho|though|then)\s*)?\s*(?:[—–;:]|\s-\s)"
     r"[^?]*\b(?:she|he|her|him|they|them)\b",
     re.IGNORECASE,
 )
-_DESCRIBED_AFTER = re.compile(r"\s*(?:[,;:.…—–-]+|\s-)\s*(?:the|that)\s+[^?]+", re.IGNORECASE)
+_DESCRIBED_AFTER = re.compile(  # "his son, the one with six wives?"
+    r"\s*(?:[,;:.…—–-]+|\s-)\s*(?:the|that)\s+[^?]+\?*\s*", re.IGNORECASE
+)
 
 
 _OPENING_CHARS = 60  # where an answer names what it is about
@@ -4372,6 +4433,20 @@ _IN_ORDER = re.compile(
     re.IGNORECASE,
 )
 _SIBLINGS = frozenset({"brother", "sister", "sibling"})
+# "thats his", "that's just her": a relative said of the answer given, ending before it
+_SAYS_WHAT_IT_WAS = re.compile(
+    r"\b(?:that['’]?s|that\s+is|that\s+was|(?:he|she)['’]?s)\s+(?:(?:just|only|obviously|surely|"
+    r"clearly)\s+)?$",
+    re.IGNORECASE,
+)
+# A relation two steps away, through a child or a parent ("grandson": a child's son)
+_GRAND_STEPS = {
+    "grandson": ("child", "son"),
+    "granddaughter": ("child", "daughter"),
+    "grandchild": ("child", "child"),
+    "grandfather": ("parent", "father"),
+    "grandmother": ("parent", "mother"),
+}
 _STRESSING = frozenset("actual real proper".split())  # "the actual movie" is "the movie"
 _PRONOUN_SEX = dict.fromkeys("he him his himself".split(), "male") | dict.fromkeys(
     "she her hers herself".split(), "female"
