@@ -6,11 +6,12 @@ writers, the search and the benchmark's models."""
 from __future__ import annotations
 
 import functools
+import itertools
 import os
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
@@ -21,6 +22,9 @@ from memrevise.errors import UntitledWarning
 from memrevise.jsonl import count_lines
 from memrevise.progress import shown, stage, track
 from memrevise.workers import available_cores
+
+if TYPE_CHECKING:
+    from memrevise.train.meant import Group
 
 app = typer.Typer(
     help="Conversational search with a memory that later turns can revise.",
@@ -342,21 +346,56 @@ def train_meant_command(
     """Train the meant model: which page a correction means among the pages in play, from
     hand-written revision sets read by the shipped writer."""
     from memrevise.train.meant import handwritten_groups
+
+    _train_candidate_model(
+        "meant", "revision", "corrections", handwritten_groups(data, exclude or ()), out_path
+    )
+
+
+@train_app.command("named")
+@_fails_cleanly
+def train_named_command(
+    data: Annotated[Path, typer.Option(help="A folder of hand-written follow-up sets.")],
+    out_path: Annotated[Path, typer.Option("--out", help="The named model's JSON file.")],
+    exclude: ExcludedSets = None,
+    topiocqa: Annotated[
+        Path | None, typer.Option(help="TopiOCQA training file: its training conversations too.")
+    ] = None,
+    conversations: Annotated[
+        int, typer.Option(help="How many TopiOCQA training conversations (--topiocqa).")
+    ] = 1000,
+    seed: Annotated[int, typer.Option(help="The benchmark's split seed.")] = 0,
+) -> None:
+    """Train the named model: which page a turn that names something means among the pages
+    in play, from hand-written follow-up sets (and TopiOCQA's training conversations, where
+    given) read by the shipped writer."""
+    from memrevise.train.named import handwritten_groups, topiocqa_groups
+
+    groups = handwritten_groups(data, exclude or ())
+    if topiocqa is not None:
+        groups = itertools.chain(groups, topiocqa_groups(topiocqa, conversations, seed))
+    _train_candidate_model("named", "follow-up", "turns", groups, out_path)
+
+
+def _train_candidate_model(
+    model: str, sets: str, turns: str, groups: Iterable[Group], out_path: Path
+) -> None:
+    """Read the ``sets`` sets into ``groups`` of candidates (one for each of the ``turns``
+    asked about), train the ``model`` model on them and save it to ``out_path``."""
     from memrevise.train.writer import output_directory
     from memrevise.writer.meant import MeantModel
 
     target = output_directory(out_path.parent) / out_path.name
     with shown(err):
-        stage("read the revision sets")
-        groups = list(handwritten_groups(data, exclude or ()))
-        stage("train the meant model")
-        model = MeantModel.fit(groups)
+        stage(f"read the {sets} sets")
+        read = list(groups)
+        stage(f"train the {model} model")
+        trained = MeantModel.fit(read)
     target.parent.mkdir(parents=True, exist_ok=True)
-    model.save(target)
-    candidates = sum(len(candidates) for candidates, _ in groups)
+    trained.save(target)
+    candidates = sum(len(candidates) for candidates, _ in read)
     out.print(
-        f"saved {target}: trained on {len(groups)} corrections, {candidates} candidates",
-        markup=False,
+        f"saved {target}: trained on {len(read)} {turns}, {candidates} candidates", markup=False
     )
 
 

@@ -52,6 +52,8 @@ PERSON_PRONOUNS = frozenset(["he", "him", "his", "himself", "she", "her", "hers"
 THING_PRONOUNS = frozenset(["it", "its", "itself"])
 PLURAL_PRONOUNS = frozenset(["they", "them", "their", "theirs", "themselves"])
 PRONOUNS = PERSON_PRONOUNS | THING_PRONOUNS | PLURAL_PRONOUNS
+# Words that point back to an earlier topic ("back to", "the original", "again")
+BACK_WORDS = frozenset("back again earlier original originally first before initially".split())
 PERSON_NOUNS = frozenset(
     [
         "guy",

@@ -1,9 +1,10 @@
 """``memrevise train meant``: the meant model, from hand-written revision sets.
 
 Each revision set (a folder holding ``collection.jsonl`` and ``items.jsonl``) is indexed and
-searched with the default writer less its meant model; wherever the rules or the correction
-model read an item's final turn as a correction, the writer's candidates for what it means are
-one group, labelled by the item's intended topic. Groups whose candidates miss the intended
+searched with the default writer less its meant and named models (the named model is trained
+after it, with it); wherever the rules or the correction model read an item's final turn as a
+correction, the writer's candidates for what it means are one group, labelled by the item's
+intended topic. Groups whose candidates miss the intended
 topic teach nothing and are left out. Self-repairs are read by rules of their own and give no
 groups (the writer never asks the meant model about them).
 """
@@ -39,9 +40,11 @@ class Recorder:
 
 def revision_groups(folder: Path, model: WriterModel) -> Iterator[Group]:
     """The groups of one revision set, read by the learned writer of ``model`` (less its meant
-    model)."""
+    and named models)."""
     index = BM25Index.build(read_collection(folder / "collection.jsonl"))
-    writer = LearnedWriter(index, replace(model, meant=None), **Grounding.of(index).kwargs())
+    writer = LearnedWriter(
+        index, replace(model, meant=None, named=None), **Grounding.of(index).kwargs()
+    )
     recorder = Recorder()
     writer.meant = recorder
     engine = MemRevise(index, writer, SearchConfig())

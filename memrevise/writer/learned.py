@@ -65,7 +65,6 @@ _SUBJECT = re.compile(
 _CUE_PREVIOUS = frozenset(
     "above mentioned aforementioned former latter previous last said that this these those".split()
 )
-_CUE_BACK = frozenset("back again earlier original originally first before initially".split())
 CONTEXT_WINDOW = 3  # words either side of a name that may say what it is
 SEARCH_DEPTH = 20
 SOURCE_DEPTH = 5  # passages searched for the one an answer was read from
@@ -366,7 +365,7 @@ class Features:
             "has_description": float(bool(descriptions)),
             "has_position": float(position is not None),
             "cue_previous": float(bool(question_set & _CUE_PREVIOUS)),
-            "cue_back": float(bool(question_set & _CUE_BACK)),
+            "cue_back": float(bool(question_set & cues.BACK_WORDS)),
             "question_names": float(len(question_names)),
             "memory_size": float(min(len(memory.nodes), 20)),
             "p_stay": p_stay,
@@ -531,19 +530,21 @@ class TopicModel:
 class WriterModel:
     """The learned writer's models, saved together in one directory: a topic ranker for
     history turns (their answer known), one for searched turns (no answer yet), the switch
-    model, and the correction and meant models where the directory has them."""
+    model, and the correction, meant and named models where the directory has them."""
 
     answered: TopicModel
     unanswered: TopicModel
     switch: SwitchModel
     correction: CorrectionModel | None = None
     meant: MeantModel | None = None
+    named: MeantModel | None = None
 
     ANSWERED = "topic_model_answered.txt"
     UNANSWERED = "topic_model_unanswered.txt"
     SWITCH = "switch_model.json"
     CORRECTION = "correction_model.json"
     MEANT = "meant_model.json"
+    NAMED = "named_model.json"
 
     @classmethod
     def load(cls, directory: Path) -> WriterModel:
@@ -551,13 +552,14 @@ class WriterModel:
         if not directory.is_dir():
             raise ModelError(f"{directory}: no such model directory")
         correction = directory / cls.CORRECTION
-        meant = directory / cls.MEANT
+        meant, named = directory / cls.MEANT, directory / cls.NAMED
         return cls(
             TopicModel.load(directory / cls.ANSWERED),
             TopicModel.load(directory / cls.UNANSWERED),
             SwitchModel.load(directory / cls.SWITCH),
             CorrectionModel.load(correction) if correction.exists() else None,
             MeantModel.load(meant) if meant.exists() else None,
+            MeantModel.load(named) if named.exists() else None,
         )
 
     def save(self, directory: Path) -> None:
@@ -570,6 +572,8 @@ class WriterModel:
             self.correction.save(directory / self.CORRECTION)
         if self.meant is not None:
             self.meant.save(directory / self.MEANT)
+        if self.named is not None:
+            self.named.save(directory / self.NAMED)
 
     def ranker(self, turn: Turn) -> TopicModel:
         """The topic ranker for ``turn``."""
@@ -618,9 +622,9 @@ def _is_thing(context: Context, name: str) -> bool:
 
 class LearnedWriter(RuleWriter):
     """The rule writer composed with a :class:`LearnedChooser`: the trained ranker chooses the
-    topic of a turn that does not correct; the correction and meant models, where the model
-    has them, read corrections and what they mean beside the rules; everything else follows
-    the rules."""
+    topic of a turn that does not correct; the correction, meant and named models, where the
+    model has them, read corrections, what they mean and which page a named turn means beside
+    the rules; everything else follows the rules."""
 
     def __init__(
         self,
@@ -658,6 +662,7 @@ class LearnedWriter(RuleWriter):
             nicknames,
             corrects,
             model.meant,
+            model.named,
         )
         self._contexts = lru_cache(maxsize=CONTEXTS_KEPT)(super().context)
 

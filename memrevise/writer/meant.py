@@ -9,6 +9,11 @@ from plain signals (how the turn's words meet its title, qualifier and page, whe
 collection ranks it, where the conversation said it, whether it is what the rules chose or
 what the turn rejects); the writer takes its best candidate where it beats the rules' choice
 by :data:`MEANT_MARGIN`. The booster is saved with its feature names as one JSON file.
+
+The same scorer, trained on hand-written follow-up sets, is the *named model*: for a turn that
+names something and does not correct ("the grant tree how tall" while on Ulysses S. Grant,
+"gardner heist reward how much" while on the collector), it scores the same candidates, and
+the writer takes its best where it beats the rules' choice by :data:`NAMED_MARGIN`.
 """
 
 from __future__ import annotations
@@ -51,10 +56,13 @@ FEATURES = (
     "corrects",  # the correction model's chance that the turn corrects
     "contradicts",  # whether the rules read a correction
     "stated_kind",  # whether its page opens by stating what it is
+    "pronoun",  # whether the turn says a pronoun
+    "back",  # whether the turn says a word that points back ("again", "the original")
 )
 NOT_FOUND = 20.0  # the rank or recency of a page not found or never discussed
 MEANT_READ = 0.5  # the correction chance from which the model reads a turn's meaning
 MEANT_MARGIN = 0.15  # by how much its best candidate must beat the rules' choice
+NAMED_MARGIN = 0.10  # ... and the named model's, for a turn that names something
 ROUNDS = 200
 
 

@@ -67,7 +67,14 @@ from memrevise.writer.context import (
     topic_is_person,
     topic_is_thing,
 )
-from memrevise.writer.meant import FEATURES, MEANT_MARGIN, MEANT_READ, NOT_FOUND, Candidate
+from memrevise.writer.meant import (
+    FEATURES,
+    MEANT_MARGIN,
+    MEANT_READ,
+    NAMED_MARGIN,
+    NOT_FOUND,
+    Candidate,
+)
 from memrevise.writer.pages import Opening, is_kind, same_kind, similarity, year_of
 from memrevise.writer.query import (
     GENERIC_HEADS,
@@ -151,7 +158,8 @@ class RuleWriter:
     before the rules do, and ``corrects`` (a trained model's chance that a turn corrects the
     last answer) reads as corrections the turns no rule reads as one, and ``meant`` (a
     trained model's chance that a candidate is the page a correction means) chooses among
-    the pages in play where it is surer than of the rules' choice."""
+    the pages in play where it is surer than of the rules' choice, as ``named`` (one trained
+    on follow-ups) does for a turn that names something and does not correct."""
 
     def __init__(
         self,
@@ -168,10 +176,12 @@ class RuleWriter:
         nicknames: Callable[[str], Sequence[str]] | None = None,
         corrects: Callable[[SwitchInput], float] | None = None,
         meant: Callable[[Sequence[Candidate]], Sequence[float]] | None = None,
+        named: Callable[[Sequence[Candidate]], Sequence[float]] | None = None,
     ):
         titles = list(titles)
         self.corrects = corrects
         self.meant = meant
+        self.named = named
         self.nicknames = nicknames
         self.rare = rare
         self.unseen = unseen
@@ -238,6 +248,7 @@ class RuleWriter:
         decision = self._as_named_page(context, decision)
         if not ruled and memory.nodes:
             decision = self._meant_instead(context, text, previous_question, decision)
+            decision = self._named_instead(context, text, decision)
         if turn.answer and memory.nodes:
             decision = self._meant_by_answer(
                 context, text, turn.answer, decision, previous_question
@@ -298,7 +309,9 @@ class RuleWriter:
         rejected = decision.rejected or self._rejected(context, text)
         if rejected is None:
             return decision
-        candidates = self._meant_candidates(context, text, decision, rejected, denied, chance)
+        candidates = self._candidates(
+            context, text, decision.topic, bool(decision.contradicts), rejected, denied, chance
+        )
         chances = dict(
             zip((c.name.casefold() for c in candidates), self.meant(candidates), strict=True)
         )
@@ -333,17 +346,61 @@ class RuleWriter:
             return None
         return chance
 
-    def _meant_candidates(
+    def _named_instead(self, context: Context, text: str, decision: _Decision) -> _Decision:
+        """A turn that names something and does not correct means the candidate the
+        ``named`` model is surest of, where it is surer of it than of the rules' choice by
+        :data:`NAMED_MARGIN` ("the grant tree how tall" while on Ulysses S. Grant: General
+        Grant (tree)). Not a turn the correction model reads as a correction (the meant
+        model's), nor one that steps to a relative."""
+        if (
+            self.named is None
+            or context.current is None
+            or decision.contradicts
+            or decision.rejected is not None
+            or decision.stepped
+            or not context.names(text)
+            or cues.repair_split(text) is not None  # it means what its last part says
+            or cues.comes_back(text)
+        ):
+            return decision
+        chance = self.corrects(SwitchInput.after(context.memory, text)) if self.corrects else 0.0
+        if chance >= MEANT_READ:
+            return decision
+        candidates = self._candidates(context, text, decision.topic, False, None, set(), chance)
+        if len(candidates) < 2:
+            return decision
+        chances = dict(
+            zip((c.name.casefold() for c in candidates), self.named(candidates), strict=True)
+        )
+        best = max(candidates, key=lambda c: chances[c.name.casefold()]).name
+        chosen = chances.get(decision.topic.casefold(), 0.0)
+        if (
+            best.casefold() == decision.topic.casefold()
+            or chances[best.casefold()] - chosen < NAMED_MARGIN
+        ):
+            return decision
+        return _Decision(
+            topic=best,
+            operations=[self._operation_for(context, best)],
+            question=decision.question,
+            depends=self._depends(context, best),
+            phrase=best,
+        )
+
+    def _candidates(
         self,
         context: Context,
         text: str,
-        decision: _Decision,
-        rejected: str,
+        chosen: str,
+        contradicts: bool,
+        rejected: str | None,
         denied: set[str],
         chance: float,
     ) -> list[Candidate]:
-        """The pages a correction that rejects ``rejected`` may mean, with their
-        :data:`~memrevise.writer.meant.FEATURES` (``chance``: the correction model's)."""
+        """The pages a turn may mean, with their :data:`~memrevise.writer.meant.FEATURES`:
+        of a correction that rejects ``rejected`` (``contradicts``: the rules read it so), or
+        of a turn that names something (``rejected`` None); ``chosen``: the rules' choice,
+        ``denied``: the names said after "not", ``chance``: the correction model's."""
 
         def same(name: str, other: str | None) -> bool:
             return other is not None and name.casefold() == other.casefold()
@@ -370,12 +427,13 @@ class RuleWriter:
         add([*said, *(t for n in said for t in self.titles.named(n))], "said")
         searched = self.search(text) if self.search is not None else []
         add(searched, "searched")
-        add([decision.topic], "chosen")
+        add([chosen], "chosen")
         words = set(cues.words_of(text))
         years = words | {f"{c}{w}" for w in words if _TWO_DIGITS.fullmatch(w) for c in _CENTURIES}
         stems = frozenset(tokenize(" ".join(_content(text))))
         said_years = {w for w in years if _YEAR.fullmatch(w)}
-        rejected_page = self._page_words(rejected)
+        rejected_page = self._page_words(rejected) if rejected is not None else frozenset()
+        pronoun, back = bool(cues.pronouns(text)), bool(words & cues.BACK_WORDS)
         candidates = []
         for name, found in sources.items():
             page = self._page_words(name)
@@ -393,15 +451,17 @@ class RuleWriter:
                 "qualifier_words": len(qualified & words),
                 "rejected": same(name, rejected),
                 "current": same(name, current),
-                "chosen": same(name, decision.topic),
+                "chosen": same(name, chosen),
                 "recency": recent.index(name) if name in recent else NOT_FOUND,
                 **{source: source in found for source in _MEANT_SOURCES},
                 "negated": name.casefold() in denied,
                 "like_rejected": len(page & rejected_page) / max(1, len(page | rejected_page)),
                 "candidates": len(sources),
                 "corrects": chance,
-                "contradicts": bool(decision.contradicts),
+                "contradicts": contradicts,
                 "stated_kind": opening is not None and opening.stated,
+                "pronoun": pronoun,
+                "back": back,
             }
             candidates.append(Candidate(name, tuple(float(values[f]) for f in FEATURES)))
         return candidates
