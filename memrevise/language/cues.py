@@ -919,9 +919,33 @@ def relative_clause(text: str) -> str | None:
 
 
 def pronouns(text: str) -> list[str]:
-    """The pronouns of ``text`` in order, not those inside a compound ("the she-wolf")."""
+    """The pronouns of ``text`` in order, not those inside a compound ("the she-wolf") nor an
+    "it" that stands for no thing ("is it true ...", "it's said that ...")."""
     plain = _COMPOUND.sub(" ", text) if "-" in text else text  # a compound has a hyphen
+    if "it" in plain.casefold():
+        plain = _DUMMY_IT.sub(_without_it, plain)
     return [w for w in words_of(plain) if w in PRONOUNS]
 
 
+def dummy_its(text: str) -> set[int]:
+    """Where each "it" of the sentence's form starts ("is it true ...", "it's said that ...")."""
+    return {
+        m.start("it") if m["it"] is not None else m.start("it2") for m in _DUMMY_IT.finditer(text)
+    }
+
+
+def _without_it(match: re.Match[str]) -> str:
+    """A match of :data:`_DUMMY_IT` with its "it" blanked."""
+    group = "it" if match["it"] is not None else "it2"
+    start, end = match.start(group) - match.start(), match.end(group) - match.start()
+    return f"{match.group()[:start]}  {match.group()[end:]}"
+
+
 _COMPOUND = re.compile(r"\w+(?:-\w+)+")
+# "is it true isabellas get in free", "it's said that he ...": an "it" of the sentence's form
+_DUMMY_IT = re.compile(
+    r"\b(?:(?:is|was|isn['’]?t|wasn['’]?t)\s+(?P<it>it)\s+(?:really\s+|actually\s+)?"
+    r"(?:true|possible|likely|worth|ok|okay|normal|safe|legal|common)\b"
+    r"|(?P<it2>it)(?:['’]?s|\s+is|\s+was)\s+(?:true|said|believed|rumou?red|claimed)\s+that\b)",
+    re.IGNORECASE,
+)

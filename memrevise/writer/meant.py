@@ -58,6 +58,8 @@ FEATURES = (
     "stated_kind",  # whether its page opens by stating what it is
     "pronoun",  # whether the turn says a pronoun
     "back",  # whether the turn says a word that points back ("again", "the original")
+    "governed",  # its name is said after a preposition ("and before nirvana what band ...")
+    "subject_fits",  # a subject pronoun of the turn fits it ("he" a person, "it" a thing)
 )
 NOT_FOUND = 20.0  # the rank or recency of a page not found or never discussed
 MEANT_READ = 0.5  # the correction chance from which the model reads a turn's meaning

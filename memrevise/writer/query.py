@@ -116,10 +116,16 @@ def _is_role(phrase: str) -> bool:
 
 
 def as_name(text: str, pronoun: str, name: str) -> str:
-    """``text`` with ``pronoun`` (its first use) replaced by ``name``, "his" by "Name's"
-    ("who taught her" by "Name": "her" is possessive only before what it owns)."""
+    """``text`` with ``pronoun`` (its first use that stands for something: not the "it" of
+    "is it true") replaced by ``name``, "his" by "Name's" ("who taught her" by "Name": "her"
+    is possessive only before what it owns)."""
     owned = possessive_use(text, pronoun)
-    return replace_phrase(text, pronoun, f"{name}'s" if owned else name)
+    shown = f"{name}'s" if owned else name
+    dummies = cues.dummy_its(text) if pronoun.casefold() == "it" else set()
+    for found in _phrase_pattern(pronoun).finditer(text):
+        if found.start() not in dummies:
+            return f"{text[: found.start()]}{shown}{text[found.end() :]}"
+    return text
 
 
 def possessive_use(text: str, pronoun: str) -> bool:

@@ -433,7 +433,10 @@ class RuleWriter:
         stems = frozenset(tokenize(" ".join(_content(text))))
         said_years = {w for w in years if _YEAR.fullmatch(w)}
         rejected_page = self._page_words(rejected) if rejected is not None else frozenset()
-        pronoun, back = bool(cues.pronouns(text)), bool(words & cues.BACK_WORDS)
+        said_pronouns = cues.pronouns(text)
+        pronoun, back = bool(said_pronouns), bool(words & cues.BACK_WORDS)
+        subjects = [p for p in said_pronouns if p in _SUBJECT_PRONOUNS]
+        governed = {m.name for m in context.mentions(text) if _governed(text, m)}
         candidates = []
         for name, found in sources.items():
             page = self._page_words(name)
@@ -462,6 +465,8 @@ class RuleWriter:
                 "stated_kind": opening is not None and opening.stated,
                 "pronoun": pronoun,
                 "back": back,
+                "governed": name in governed,
+                "subject_fits": any(self._fits_pronoun(context, name, p) for p in subjects),
             }
             candidates.append(Candidate(name, tuple(float(values[f]) for f in FEATURES)))
         return candidates
@@ -4493,6 +4498,7 @@ _IN_ORDER = re.compile(
     re.IGNORECASE,
 )
 _SIBLINGS = frozenset({"brother", "sister", "sibling"})
+_SUBJECT_PRONOUNS = frozenset("he she it they".split())  # who or what a question is asked of
 # "thats his", "that's just her": a relative said of the answer given, ending before it
 _SAYS_WHAT_IT_WAS = re.compile(
     r"\b(?:that['’]?s|that\s+is|that\s+was|(?:he|she)['’]?s)\s+(?:(?:just|only|obviously|surely|"
