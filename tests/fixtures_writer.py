@@ -6,6 +6,7 @@ from memrevise.memory import Memory
 from memrevise.retrieval import BM25Index
 from memrevise.retrieval.collection import Passage
 from memrevise.writer import Turn
+from memrevise.writer.meant import Candidate
 
 
 def converse(writer, history, final):
@@ -42,3 +43,16 @@ def asked_about(pages: dict[str, list[str]]):
         return f"tell me about {title.casefold()}", pages[title][0]
 
     return about
+
+
+class Favouring:
+    """A stand-in candidate model (meant or named) that gives ``name`` the chance ``sure`` and
+    every other candidate 0.1, and keeps what it was asked about."""
+
+    def __init__(self, name: str, sure: float):
+        self.name, self.sure = name, sure
+        self.asked: list[Candidate] = []
+
+    def __call__(self, candidates: list[Candidate]) -> list[float]:
+        self.asked = list(candidates)
+        return [self.sure if c.name == self.name else 0.1 for c in candidates]

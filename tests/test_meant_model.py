@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from fixtures_writer import converse, index_of, ops
+from fixtures_writer import Favouring, converse, index_of, ops
 from typer.testing import CliRunner
 
 from memrevise.cli import app
@@ -66,19 +66,6 @@ def test_a_correction_by_a_year_of_the_meant_page_moves_to_it(index):
     assert output.contradictions == ("Animal Farm",)
     writer.meant = None  # the rules alone keep the rejected book
     assert converse(writer, [ASKED], MEANT)[0].topic == "Animal Farm"
-
-
-class Favouring:
-    """A stand-in meant model that gives ``name`` the chance ``sure`` and every other
-    candidate 0.1, and keeps what it was asked about."""
-
-    def __init__(self, name: str, sure: float):
-        self.name, self.sure = name, sure
-        self.asked: list[Candidate] = []
-
-    def __call__(self, candidates):
-        self.asked = list(candidates)
-        return [self.sure if c.name == self.name else 0.1 for c in candidates]
 
 
 def writer_with(index, meant) -> RuleWriter:

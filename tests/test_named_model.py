@@ -10,7 +10,7 @@ import gzip
 import json
 
 import pytest
-from fixtures_writer import converse, index_of, ops
+from fixtures_writer import Favouring, converse, index_of, ops
 from typer.testing import CliRunner
 
 from memrevise.cli import app
@@ -62,19 +62,6 @@ def test_a_name_with_a_word_of_another_page_moves_to_that_page(index):
     assert output.contradictions == ()
     writer.named = None  # the rules alone stay on the president
     assert converse(writer, [ASKED], NAMED)[0].topic == "Abraham Lincoln"
-
-
-class Favouring:
-    """A stand-in named model that gives ``name`` the chance ``sure`` and every other
-    candidate 0.1, and keeps what it was asked about."""
-
-    def __init__(self, name: str, sure: float):
-        self.name, self.sure = name, sure
-        self.asked: list[Candidate] = []
-
-    def __call__(self, candidates):
-        self.asked = list(candidates)
-        return [self.sure if c.name == self.name else 0.1 for c in candidates]
 
 
 def writer_with(index, named, chance: float = 0.05) -> RuleWriter:

@@ -11,7 +11,7 @@ groups (the writer never asks the meant model about them).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -66,7 +66,20 @@ def handwritten_groups(
 ) -> Iterator[Group]:
     """The groups of every revision set under ``data``, in name order, the sets named in
     ``exclude`` left out; read with ``model`` (default: the shipped writer model)."""
+    return groups_of_sets(data, exclude, model, "items.jsonl", revision_groups)
+
+
+def groups_of_sets(
+    data: Path,
+    exclude: Iterable[str],
+    model: WriterModel | None,
+    holding: str,
+    read: Callable[[Path, WriterModel], Iterable[Group]],
+) -> Iterator[Group]:
+    """The groups that ``read`` finds in each set under ``data`` that holds the file
+    ``holding``, in name order, the sets named in ``exclude`` left out; read with ``model``
+    (default: the shipped writer model)."""
     model = model or WriterModel.load(DEFAULT_MODEL)
     for folder in set_folders(data, exclude):
-        if (folder / "items.jsonl").is_file():
-            yield from revision_groups(folder, model)
+        if (folder / holding).is_file():
+            yield from read(folder, model)

@@ -17,8 +17,8 @@ from pathlib import Path
 from memrevise.bench.conversation import Conversation
 from memrevise.retrieval import BM25Index, read_collection
 from memrevise.search import MemRevise, SearchConfig
-from memrevise.train.meant import Group, Recorder
-from memrevise.train.sets import followup_conversations, set_folders
+from memrevise.train.meant import Group, Recorder, groups_of_sets
+from memrevise.train.sets import followup_conversations
 from memrevise.writer.grounding import Grounding
 from memrevise.writer.learned import DEFAULT_MODEL, LearnedWriter, WriterModel
 
@@ -59,10 +59,7 @@ def handwritten_groups(
 ) -> Iterator[Group]:
     """The groups of every follow-up set under ``data``, in name order, the sets named in
     ``exclude`` left out; read with ``model`` (default: the shipped writer model)."""
-    model = model or WriterModel.load(DEFAULT_MODEL)
-    for folder in set_folders(data, exclude):
-        if (folder / CONVERSATIONS).is_file():
-            yield from followup_groups(folder, model)
+    return groups_of_sets(data, exclude, model, CONVERSATIONS, followup_groups)
 
 
 def topiocqa_groups(
