@@ -11,8 +11,8 @@ what the turn rejects); the writer takes its best candidate where it beats the r
 by :data:`MEANT_MARGIN`. The booster is saved with its feature names as one JSON file.
 
 The same scorer, trained on hand-written follow-up sets, is the *named model*: for a turn that
-names something and does not correct ("the grant tree how tall" while on Ulysses S. Grant,
-"gardner heist reward how much" while on the collector), it scores the same candidates, and
+names something and does not correct ("lincoln statue how tall is it" while on the
+president: Lincoln Memorial), it scores the same candidates, and
 the writer takes its best where it beats the rules' choice by :data:`NAMED_MARGIN`.
 """
 

@@ -349,8 +349,8 @@ class RuleWriter:
     def _named_instead(self, context: Context, text: str, decision: _Decision) -> _Decision:
         """A turn that names something and does not correct means the candidate the
         ``named`` model is surest of, where it is surer of it than of the rules' choice by
-        :data:`NAMED_MARGIN` ("the grant tree how tall" while on Ulysses S. Grant: General
-        Grant (tree)). Not a turn the correction model reads as a correction (the meant
+        :data:`NAMED_MARGIN` ("lincoln statue how tall is it" while on the president: Lincoln
+        Memorial). Not a turn the correction model reads as a correction (the meant
         model's), nor one that steps to a relative."""
         if (
             self.named is None
