@@ -929,16 +929,19 @@ def pronouns(text: str) -> list[str]:
 
 def dummy_its(text: str) -> set[int]:
     """Where each "it" of the sentence's form starts ("is it true ...", "it's said that ...")."""
-    return {
-        m.start("it") if m["it"] is not None else m.start("it2") for m in _DUMMY_IT.finditer(text)
-    }
+    return {match.start(_it_of(match)) for match in _DUMMY_IT.finditer(text)}
 
 
 def _without_it(match: re.Match[str]) -> str:
     """A match of :data:`_DUMMY_IT` with its "it" blanked."""
-    group = "it" if match["it"] is not None else "it2"
+    group = _it_of(match)
     start, end = match.start(group) - match.start(), match.end(group) - match.start()
     return f"{match.group()[:start]}  {match.group()[end:]}"
+
+
+def _it_of(match: re.Match[str]) -> str:
+    """The group of a match of :data:`_DUMMY_IT` that holds its "it"."""
+    return "it" if match["it"] is not None else "it2"
 
 
 _COMPOUND = re.compile(r"\w+(?:-\w+)+")

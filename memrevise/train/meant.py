@@ -4,8 +4,8 @@ Each revision set (a folder holding ``collection.jsonl`` and ``items.jsonl``) is
 searched with the default writer less its meant and named models (the named model is trained
 after it, with it); wherever the rules or the correction model read an item's final turn as a
 correction, the writer's candidates for what it means are one group, labelled by the item's
-intended topic. Groups whose candidates miss the intended
-topic teach nothing and are left out. Self-repairs are read by rules of their own and give no
+intended topic. Groups whose candidates miss the intended topic teach nothing and are left
+out. Self-repairs are read by rules of their own and give no
 groups (the writer never asks the meant model about them).
 """
 
@@ -28,8 +28,9 @@ Group = tuple[Sequence[Candidate], str]
 
 @dataclass
 class Recorder:
-    """Stands in for the meant model while groups are read: keeps the candidates it is asked
-    about and gives each the same chance, so that the rules' choice stands."""
+    """Stands in for the meant or the named model while groups are read: keeps the
+    candidates it is asked about and gives each the same chance, so that the rules' choice
+    stands."""
 
     asked: list[Candidate] | None = None
 

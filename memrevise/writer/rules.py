@@ -312,15 +312,8 @@ class RuleWriter:
         candidates = self._candidates(
             context, text, decision.topic, bool(decision.contradicts), rejected, denied, chance
         )
-        chances = dict(
-            zip((c.name.casefold() for c in candidates), self.meant(candidates), strict=True)
-        )
-        best = max(candidates, key=lambda c: chances[c.name.casefold()]).name
-        chosen = chances.get(decision.topic.casefold(), 0.0)
-        if (
-            best.casefold() in (rejected.casefold(), decision.topic.casefold())
-            or chances[best.casefold()] - chosen < MEANT_MARGIN
-        ):
+        best = _surest(self.meant, candidates, decision.topic, MEANT_MARGIN)
+        if best is None or best.casefold() == rejected.casefold():
             return decision
         return self._revision(
             context, text, previous_question, rejected, best, self._depends(context, best)
@@ -369,15 +362,8 @@ class RuleWriter:
         candidates = self._candidates(context, text, decision.topic, False, None, set(), chance)
         if len(candidates) < 2:
             return decision
-        chances = dict(
-            zip((c.name.casefold() for c in candidates), self.named(candidates), strict=True)
-        )
-        best = max(candidates, key=lambda c: chances[c.name.casefold()]).name
-        chosen = chances.get(decision.topic.casefold(), 0.0)
-        if (
-            best.casefold() == decision.topic.casefold()
-            or chances[best.casefold()] - chosen < NAMED_MARGIN
-        ):
+        best = _surest(self.named, candidates, decision.topic, NAMED_MARGIN)
+        if best is None:
             return decision
         return _Decision(
             topic=best,
@@ -4351,6 +4337,25 @@ _ASKING_ABOUT = re.compile(  # "and what about", "n", "now", "same for", "the sa
     r"(?:\s+(?:q|question|thing)\b)?(?:\s+(?:for|with|about)\b)?)?",
     re.IGNORECASE,
 )
+
+
+def _surest(
+    model: Callable[[Sequence[Candidate]], Sequence[float]],
+    candidates: Sequence[Candidate],
+    chosen: str,
+    margin: float,
+) -> str | None:
+    """The candidate ``model`` is surest of, where it is surer of it than of ``chosen`` (the
+    rules' choice, which scores 0 where it is no candidate) by ``margin``; None where that is
+    ``chosen`` or it is not that sure."""
+    chances = dict(zip((c.name.casefold() for c in candidates), model(candidates), strict=True))
+    best = max(candidates, key=lambda c: chances[c.name.casefold()]).name
+    if (
+        best.casefold() == chosen.casefold()
+        or chances[best.casefold()] - chances.get(chosen.casefold(), 0.0) < margin
+    ):
+        return None
+    return best
 
 
 def _read_exactly(text: str, chosen: str) -> bool:
